@@ -1,0 +1,54 @@
+"""hexlab: a Jupyter teaching kit for hex-and-counter wargames.
+
+The engine (``hexlab.hexes``, ``hexlab.dice``, ``hexlab.engine``, ``hexlab.rulesets``,
+``hexlab.scenario``) is pure Python and imports no widget library; the views live in
+``hexlab.render`` and ``hexlab.widgets``.
+
+    >>> import hexlab
+    >>> game = hexlab.load("cadet/village", seed=1)      # doctest: +SKIP
+    >>> [s["id"] for s in hexlab.scenarios()]             # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .engine import Game, HexlabError, RuleError, SaveError, ScenarioError
+from .hexes import (
+    FLAT,
+    POINTY,
+    Hex,
+    Hexside,
+    Layout,
+    Point,
+    hex_distance,
+    hex_line,
+    hex_neighbors,
+    hex_path,
+    hex_range,
+    hex_reachable,
+    hex_ring,
+    hex_to_pixel,
+    line_of_sight,
+    pixel_to_hex,
+    polygon_corners,
+)
+from .scenario import load, scenarios
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "FLAT", "POINTY", "Game", "Hex", "Hexside", "HexlabError", "Layout", "Point", "RuleError",
+    "SaveError", "ScenarioError", "hex_distance", "hex_line", "hex_neighbors", "hex_path", "hex_range",
+    "hex_reachable", "hex_ring", "hex_to_pixel", "line_of_sight", "load", "pixel_to_hex", "play",
+    "polygon_corners", "scenarios",
+]
+
+
+def play(scenario_id: str, seed: int | None = None, players: Any = None, **kwargs: Any) -> Any:
+    """The whole play table (map, stepper, dice tray, odds panel, log) for a notebook.
+
+    Needs the widget libraries (``pip install hexlab[lab]``)."""
+    from .widgets import play as _play
+
+    return _play(scenario_id, seed=seed, players=players, **kwargs)
