@@ -1,0 +1,343 @@
+"""``Game``: one game of a ruleset, with its history, undo and redo, log, saves and replays.
+
+The model is python-chess's and OpenSpiel's: ``legal_actions()`` (a lazy view that supports ``in``),
+``is_legal``, ``explain`` (why not, with the rule clause), ``apply``; chance is explicit as in
+OpenSpiel and boardgame.io: at a dice step ``chance_outcomes()`` gives every outcome with its exact
+probability and ``step()`` rolls from the seeded generator kept in the state. A game is exactly its
+scenario, seed and actions: ``to_json`` stores those (and the state, to check the replay against), and
+``from_json`` replays them, so a loaded game can still be undone move by move.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from ..dice import roll_multisets_mixed
+from .actions import Action
+from .errors import HexlabError, RuleError, SaveError
+from .events import Event
+from .ruleset import Context, Ruleset
+from .sequence import Phase, Step
+from .state import GameState
+
+if TYPE_CHECKING:
+    from ..scenario import Scenario
+
+SAVE_FORMAT = "hexlab-save"
+SAVE_VERSION = 1
+STEP = "step"
+"""The history entry of an automatic or dice step (decisions are stored as their actions)."""
+
+Entry = Action | str
+
+
+@dataclass(slots=True)
+class _Frame:
+    entry: Entry
+    before: GameState
+    log_length: int
+
+
+class LegalActions:
+    """A lazy view of the legal actions at this moment: iterate it, or ask ``action in view``."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __iter__(self) -> Iterator[Action]:
+        game = self._game
+        if game.is_over or game.current_step.automatic:
+            return iter(())
+        return iter(game.rules.legal_actions(game.state))
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Action) and self._game.is_legal(action)
+
+    def __bool__(self) -> bool:
+        return next(iter(self), None) is not None
+
+    def count(self) -> int:
+        """How many actions are legal (enumerates them; deliberately not ``len()``, which ``list()``
+        would call first and so enumerate twice)."""
+        return sum(1 for _ in self)
+
+    def __repr__(self) -> str:
+        return f"<{self.count()} legal actions at {self._game.state.position}>"
+
+
+class Game:
+    """A game in progress. Build one with ``hexlab.load(scenario_id_or_path, seed)``."""
+
+    def __init__(self, rules: Ruleset, state: GameState, *, seed: int, scenario: Scenario | None = None,
+                 setup_events: list[Event] | None = None) -> None:
+        self.rules = rules
+        self.board = rules.board
+        self.scenario = scenario
+        self.seed = seed
+        self.state = state
+        self.log: list[Event] = list(setup_events or [])
+        self._initial = (state.copy(), len(self.log))
+        self._history: list[_Frame] = []
+        self._future: list[Entry] = []
+        self._listeners: list[Callable[[Game, list[Event]], None]] = []
+
+    # ------------------------------------------------------------------------------------ where
+    @property
+    def ruleset(self) -> str:
+        return self.rules.id
+
+    @property
+    def current_phase(self) -> Phase:
+        return self.rules.sequence.lookup(self.state.position)[0]
+
+    @property
+    def current_step(self) -> Step:
+        return self.rules.sequence.lookup(self.state.position)[1]
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.result is not None
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self.state.result
+
+    @property
+    def to_act(self) -> str | None:
+        """The side that must decide now, or ``None`` (game over, or an automatic step is next)."""
+        if self.is_over or self.current_step.automatic:
+            return None
+        return self.rules.to_act(self.state)
+
+    @property
+    def actions(self) -> list[Action]:
+        """The decisions taken so far, in order (with the scenario and seed, they are the game)."""
+        return [f.entry for f in self._history if isinstance(f.entry, Action)]
+
+    @property
+    def history(self) -> list[Entry]:
+        return [f.entry for f in self._history]
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._future)
+
+    # ------------------------------------------------------------------------------------ decisions
+    def legal_actions(self) -> LegalActions:
+        return LegalActions(self)
+
+    def explain(self, action: Action) -> RuleError | None:
+        """``None`` if ``action`` is legal now, else the :class:`RuleError` saying why not (and which
+        rule clause forbids it)."""
+        if self.is_over:
+            return RuleError("The game is over.", None)
+        step = self.current_step
+        if step.automatic:
+            return RuleError(f"Nobody decides now: the next step, {step.title!r}, is automatic "
+                             "(use step()).", step.clauses[0] if step.clauses else None)
+        if type(action) not in self.rules.actions:
+            return RuleError(f"{type(action).__name__} is not an action of {self.rules.name}.", None)
+        return self.rules.check(self.state, action)
+
+    def is_legal(self, action: Action) -> bool:
+        return self.explain(action) is None
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out a decision. Raises :class:`RuleError` (state untouched) if the rules forbid it."""
+        error = self.explain(action)
+        if error is not None:
+            raise error
+        events = self._perform(action)
+        self._consume_future(action)
+        return events
+
+    def describe(self, action: Action) -> str:
+        return self.rules.describe(self.state, action)
+
+    # ------------------------------------------------------------------------------------ automatic
+    def chance_outcomes(self) -> list[tuple[tuple[tuple[Any, ...], ...], Fraction]]:
+        """At a dice step: every outcome (the faces of each die group, as sorted multisets) with its
+        exact probability. Empty at any other step."""
+        if self.is_over or self.current_step.kind != "dice":
+            return []
+        pool = self.rules.dice(self.state)
+        dist = roll_multisets_mixed(pool)
+        return list(dist.items())
+
+    def step(self) -> list[Event]:
+        """Perform the next automatic step (bookkeeping or a dice roll)."""
+        if self.is_over:
+            raise RuleError("The game is over.", None)
+        step = self.current_step
+        if not step.automatic:
+            raise RuleError(f"{step.title!r} is a decision for {self.to_act}: choose an action.",
+                            step.clauses[0] if step.clauses else None)
+        events = self._perform(STEP)
+        self._consume_future(STEP)
+        return events
+
+    def play_to_decision(self, max_steps: int = 10_000) -> list[Event]:
+        """Perform automatic steps until a decision is due or the game ends."""
+        events: list[Event] = []
+        for _ in range(max_steps):
+            if self.is_over or not self.current_step.automatic:
+                return events
+            events.extend(self.step())
+        raise RuntimeError(f"{self.rules.id}: {max_steps} automatic steps without a decision (a stall)")
+
+    # ------------------------------------------------------------------------------------ undo
+    def undo(self) -> bool:
+        """Take back the last action or step (dice included: the generator is rewound too)."""
+        if not self._history:
+            return False
+        frame = self._history.pop()
+        self.state = frame.before
+        del self.log[frame.log_length:]
+        self._future.append(frame.entry)
+        self._notify([])
+        return True
+
+    def redo(self) -> bool:
+        """Perform again what the last undo took back; a dice step rolls the same faces."""
+        if not self._future:
+            return False
+        entry = self._future.pop()
+        self._perform(entry)
+        return True
+
+    def restart(self) -> None:
+        """Back to the start of the game; everything undone can still be redone."""
+        while self._history:
+            frame = self._history.pop()
+            self._future.append(frame.entry)
+        self.state = self._initial[0].copy()
+        del self.log[self._initial[1]:]
+        self._notify([])
+
+    # ------------------------------------------------------------------------------------ views
+    def observation(self, side: str) -> dict[str, Any]:
+        """The state as ``side`` may see it (hidden information removed), as data."""
+        return self.rules.redact(self.state.to_data(), side)
+
+    def on_change(self, callback: Callable[[Game, list[Event]], None]) -> Callable[[], None]:
+        """Call ``callback(game, new_events)`` after every change; returns a function that stops it."""
+        self._listeners.append(callback)
+        return lambda: self._listeners.remove(callback) if callback in self._listeners else None
+
+    def _repr_svg_(self) -> str:
+        """The map as a picture, in any notebook viewer."""
+        from ..render import scene, to_svg
+
+        return to_svg(scene(self))
+
+    def save_svg(self, path: str, **kwargs: Any) -> str:
+        """Write the map as a printable SVG handout."""
+        from ..render import save_svg
+
+        return save_svg(self, path, **kwargs)
+
+    def __repr__(self) -> str:
+        where = "over" if self.is_over else f"{self.current_phase.title} / {self.current_step.title}"
+        return f"<Game {self.rules.id} {self.rules.clock(self.state)}: {where}>"
+
+    # ------------------------------------------------------------------------------------ saves
+    def to_json(self, indent: int | None = None) -> str:
+        """The game as JSON: scenario (embedded), seed, every entry of its history, and the state."""
+        if self.scenario is None:
+            raise HexlabError("this game was not built from a scenario and cannot be saved")
+        data = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "ruleset": self.rules.id,
+            "scenario": {"id": self.scenario.id, "source": self.scenario.source},
+            "seed": self.seed,
+            "history": [STEP if e == STEP else e.to_data() for e in self.history],
+            "state": self.state.to_data(),
+        }
+        return json.dumps(data, indent=indent, sort_keys=False)
+
+    @classmethod
+    def from_json(cls, text: str | bytes, name: str = "save") -> Game:
+        """Restore a saved game by replaying it; :class:`SaveError` names what is wrong."""
+        from ..scenario import ScenarioError, load_text
+
+        try:
+            data = json.loads(text)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise SaveError(f"{name}: not a hexlab save (not valid JSON: {exc})") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveError(f"{name}: not a hexlab save (no \"format\": \"{SAVE_FORMAT}\")")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveError(f"{name}: version: saves of version {data.get('version')!r} can't be read "
+                            f"(this hexlab reads version {SAVE_VERSION})")
+        for key, kind in (("scenario", dict), ("seed", int), ("history", list), ("state", dict)):
+            if not isinstance(data.get(key), kind):
+                raise SaveError(f"{name}: {key}: missing or not a {kind.__name__}")
+        scen = data["scenario"]
+        if not isinstance(scen.get("source"), str) or not isinstance(scen.get("id"), str):
+            raise SaveError(f"{name}: scenario: needs 'id' and 'source' text")
+        try:
+            game = load_text(scen["source"], scen["id"], seed=data["seed"], name=f"{name} (scenario)")
+        except ScenarioError as exc:
+            raise SaveError(str(exc)) from None
+        for i, raw in enumerate(data["history"]):
+            where = f"{name}: history[{i}]"
+            try:
+                if raw == STEP:
+                    game.step()
+                else:
+                    game.apply(game.rules.codec.decode(raw, where))
+            except RuleError as exc:
+                raise SaveError(f"{where}: does not replay: {exc}") from None
+        try:
+            saved = GameState.from_data(data["state"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SaveError(f"{name}: state: malformed ({exc})") from None
+        if saved != game.state:
+            raise SaveError(f"{name}: state: the replayed game does not match the saved state")
+        return game
+
+    # ------------------------------------------------------------------------------------ inside
+    def _perform(self, entry: Entry) -> list[Event]:
+        before = self.state
+        state = before.copy()
+        ctx = Context(self.rules, state)
+        if entry == STEP:
+            step = self.current_step
+            if step.kind == "dice":
+                pool = self.rules.dice(state)
+                faces = tuple(ctx.rng.roll_many(die, n) for die, n in pool)
+                shown = "; ".join(" ".join(die.symbol(f) for f in fs) for (die, _), fs in zip(pool, faces,
+                                                                                             strict=True))
+                ctx.event("DiceRolled", f"{step.title}: {shown}", step.clauses, state.active,
+                          dice=[die.name for die, _ in pool], faces=[list(fs) for fs in faces])
+                self.rules.resolve(ctx, faces)
+            else:
+                self.rules.auto(ctx)
+        else:
+            assert isinstance(entry, Action)
+            self.rules.apply(ctx, entry)
+        ctx.finish()
+        self._history.append(_Frame(entry, before, len(self.log)))
+        self.log.extend(ctx.events)
+        self.state = state
+        self._notify(ctx.events)
+        return ctx.events
+
+    def _consume_future(self, entry: Entry) -> None:
+        if self._future and self._future[-1] == entry:
+            self._future.pop()
+        else:
+            self._future.clear()
+
+    def _notify(self, events: list[Event]) -> None:
+        for callback in list(self._listeners):
+            callback(self, events)

@@ -1,0 +1,145 @@
+"""The sequence of play as data.
+
+Each ruleset declares its phases and steps in order (boardgame.io's idea): every step has a title, the
+rule clauses it teaches, a short explanation in plain words, what kind of step it is and who decides.
+The stepper widget shows this list; the engine checks it when a ruleset is built (every step reachable
+from the first, every clause id known) and checks every move of the game's position against it, so a
+ruleset cannot wander into a step it never declared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+StepKind = Literal["decision", "auto", "dice"]
+"""``decision``: a player chooses an action. ``auto``: bookkeeping the engine does itself.
+``dice``: the engine rolls dice from the seeded generator and resolves them."""
+
+Decider = Literal["active", "inactive", "none"]
+"""Who decides at a decision step: the active side, the other side, or nobody (automatic steps)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    id: str
+    title: str
+    clauses: tuple[str, ...]
+    explanation: str
+    kind: StepKind = "decision"
+    decider: Decider = "active"
+    next: tuple[str, ...] = ()
+    """Ids (``phase.step`` or a bare step id within the same phase) this step may lead to. Empty means
+    the following step in the list (or the first step of the next phase, or the first phase again)."""
+
+    @property
+    def automatic(self) -> bool:
+        return self.kind != "decision"
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    id: str
+    title: str
+    steps: tuple[Step, ...]
+    explanation: str = ""
+    repeat: str = ""
+    """How often the phase comes round when it is not once a turn, in words ("every hour")."""
+
+
+@dataclass(frozen=True)
+class SequenceOfPlay:
+    phases: tuple[Phase, ...]
+    _index: dict[str, tuple[Phase, Step]] = field(init=False, repr=False, compare=False)
+    _edges: dict[str, frozenset[str]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        index: dict[str, tuple[Phase, Step]] = {}
+        for phase in self.phases:
+            if not phase.steps:
+                raise ValueError(f"phase {phase.id!r} has no steps")
+            for step in phase.steps:
+                key = f"{phase.id}.{step.id}"
+                if key in index:
+                    raise ValueError(f"step {key!r} is declared twice")
+                if step.kind == "decision" and step.decider == "none":
+                    raise ValueError(f"decision step {key!r} needs a decider")
+                index[key] = (phase, step)
+        object.__setattr__(self, "_index", index)
+        keys = list(index)
+        edges: dict[str, frozenset[str]] = {}
+        for i, key in enumerate(keys):
+            phase, step = index[key]
+            if step.next:
+                targets = []
+                for target in step.next:
+                    full = target if "." in target else f"{phase.id}.{target}"
+                    if full not in index:
+                        raise ValueError(f"step {key!r} leads to unknown step {target!r}")
+                    targets.append(full)
+                edges[key] = frozenset(targets)
+            else:
+                edges[key] = frozenset({keys[(i + 1) % len(keys)]})
+        object.__setattr__(self, "_edges", edges)
+
+    @property
+    def first(self) -> str:
+        return next(iter(self._index))
+
+    def keys(self) -> list[str]:
+        return list(self._index)
+
+    def lookup(self, key: str) -> tuple[Phase, Step]:
+        try:
+            return self._index[key]
+        except KeyError:
+            raise KeyError(f"no step {key!r} in this sequence of play") from None
+
+    def successors(self, key: str) -> frozenset[str]:
+        return self._edges[key]
+
+    def may_follow(self, current: str, target: str) -> bool:
+        return target in self._edges[current]
+
+    def unreachable(self) -> list[str]:
+        seen = {self.first}
+        todo = [self.first]
+        while todo:
+            for nxt in self._edges[todo.pop()]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return [k for k in self._index if k not in seen]
+
+    def clause_ids(self) -> set[str]:
+        return {c for _, step in self._index.values() for c in step.clauses}
+
+    def validate(self, known_clauses: Iterable[str] | None = None) -> None:
+        """Raise ``ValueError`` if a step is unreachable or cites a clause the ruleset doesn't know."""
+        lost = self.unreachable()
+        if lost:
+            raise ValueError(f"steps never reached from {self.first!r}: {', '.join(lost)}")
+        if known_clauses is not None:
+            known = set(known_clauses)
+            unknown = sorted(self.clause_ids() - known)
+            if unknown:
+                raise ValueError(f"steps cite unknown rule clauses: {', '.join(unknown)}")
+
+
+def phase(id: str, title: str, steps: Sequence[Step], explanation: str = "", repeat: str = "") -> Phase:
+    return Phase(id, title, tuple(steps), explanation, repeat)
+
+
+def step(
+    id: str,
+    title: str,
+    clauses: Sequence[str],
+    explanation: str,
+    kind: StepKind = "decision",
+    decider: Decider | None = None,
+    next: Sequence[str] = (),
+) -> Step:
+    if decider is None:
+        decider = "active" if kind == "decision" else "none"
+    return Step(id, title, tuple(clauses), explanation, kind, decider, tuple(next))

@@ -1,0 +1,313 @@
+"""The game's state: the board (fixed for a game) and the ``GameState`` (everything that changes).
+
+``GameState`` is plain data that serializes to JSON and back exactly; the ruleset's functions read and
+change it, the engine snapshots it for undo. The seeded generator's state is one of its fields, so
+undoing an action rewinds the dice (as in boardgame.io).
+
+Locations: on a hex map a unit stands on a ``Hex``; on an area map (Cactus Air Force's boxes, War at
+Sea's sectors) it stands in an area, named by the area's id; ``None`` means off the map (held aside,
+eliminated, or in a display off the board such as Cartwheel's airbases).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal
+
+from ..hexes import Hex, Hexside, LabelScheme, Layout, hex_neighbors
+
+Location = Hex | str | None
+BoardKind = Literal["hex", "area"]
+
+
+# ----------------------------------------------------------------------------------- JSON-ready data
+
+
+def encode(value: Any) -> Any:
+    """Turn state values into JSON-ready data: hexes and hexsides become small tagged objects."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, Hex):
+        return {"hex": [value.q, value.r]}
+    if isinstance(value, Hexside):
+        return {"hexside": [[value.a.q, value.a.r], [value.b.q, value.b.r]]}
+    if isinstance(value, dict):
+        return {str(k): encode(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [encode(v) for v in value]
+    if isinstance(value, float):
+        return value
+    raise TypeError(f"cannot store a {type(value).__name__} in a game state: {value!r}")
+
+
+def decode(data: Any) -> Any:
+    """Inverse of :func:`encode`."""
+    if isinstance(data, dict):
+        if len(data) == 1:
+            if "hex" in data:
+                q, r = data["hex"]
+                return Hex(int(q), int(r))
+            if "hexside" in data:
+                (aq, ar), (bq, br) = data["hexside"]
+                return Hexside.between(Hex(int(aq), int(ar)), Hex(int(bq), int(br)))
+        return {k: decode(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [decode(v) for v in data]
+    return data
+
+
+def clone(value: Any) -> Any:
+    """A deep copy of state data (dicts, lists, units, immutable leaves), much faster than deepcopy."""
+    if isinstance(value, dict):
+        return {k: clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [clone(v) for v in value]
+    if isinstance(value, Unit):
+        return value.copy()
+    return value  # ints, strs, Hex, Hexside, None, tuples of immutables
+
+
+# ------------------------------------------------------------------------------------------- board
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    """A box or sector of an area map: units in it are ``at`` its id."""
+
+    id: str
+    name: str
+    anchor: Hex
+    """Where the area's box is drawn, on the board's hex grid (Cactus' 7/13 grid reference)."""
+    hexes: tuple[Hex, ...] = ()
+    links: tuple[str, ...] = ()
+    """Areas reachable from this one over land (or however the ruleset reads a link)."""
+    attrs: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class Board:
+    """What a scenario fixes for the whole game: the map's hexes, terrain, hexsides, regions, areas."""
+
+    kind: BoardKind
+    width: int
+    height: int
+    offset: str
+    labels: LabelScheme
+    terrain: dict[Hex, str]
+    hexsides: dict[Hexside, str] = field(default_factory=dict)
+    regions: dict[str, frozenset[Hex]] = field(default_factory=dict)
+    region_titles: dict[str, str] = field(default_factory=dict)
+    areas: dict[str, Area] = field(default_factory=dict)
+    background: str = ""
+    """Terrain name drawn where the map has no hexes (sea around islands); only decoration."""
+    styles: dict[str, str] = field(default_factory=dict)
+    """Terrain, hexside and feature names -> the style keys of :mod:`hexlab.style` they are drawn with."""
+    titles: dict[str, str] = field(default_factory=dict)
+    """Terrain, hexside and feature names -> their titles in words ("Steep hill")."""
+    _edges: dict[tuple[Hex, Hex], str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        edges = {}
+        for side, feature in self.hexsides.items():
+            edges[(side.a, side.b)] = feature
+            edges[(side.b, side.a)] = feature
+        object.__setattr__(self, "_edges", edges)
+
+    @property
+    def orientation(self) -> Literal["pointy", "flat"]:
+        return "pointy" if self.offset.endswith("-r") else "flat"
+
+    def layout(self, size: float = 30.0, margin: float = 4.0) -> Layout:
+        """A pixel layout for this board, with the map's top-left corner near ``(margin, margin)``."""
+        from ..hexes import bounds
+
+        base = Layout.pointy(size) if self.orientation == "pointy" else Layout.flat(size)
+        x0, y0, _, _ = bounds(base, list(self.terrain))
+        return Layout(base.orientation, base.size, type(base.origin)(margin - x0, margin - y0))
+
+    # hexes ------------------------------------------------------------------------------------
+    def __contains__(self, h: object) -> bool:
+        return h in self.terrain
+
+    def on_map(self, h: Hex) -> bool:
+        return h in self.terrain
+
+    def neighbors(self, h: Hex) -> list[Hex]:
+        return [n for n in hex_neighbors(h) if n in self.terrain]
+
+    def terrain_at(self, h: Hex) -> str:
+        return self.terrain[h]
+
+    def hexside(self, a: Hex, b: Hex) -> str | None:
+        """The feature on the edge between two neighbouring hexes (a wall, a hedge, a river), if any."""
+        return self._edges.get((a, b))
+
+    def label(self, where: Location) -> str:
+        """A hex or area in the ruleset's own notation (``4,5``; ``0712``; ``7/13``; an area's name)."""
+        if where is None:
+            return "off map"
+        if isinstance(where, str):
+            area = self.areas.get(where)
+            return area.name if area else where
+        return self.labels.label(where)
+
+    def parse(self, text: str) -> Hex:
+        """A label back to a hex on this map; ``ValueError`` if malformed or off the map."""
+        h = self.labels.parse(text)
+        if h not in self.terrain:
+            raise ValueError(f"hex {text!r} is off the map ({self.width}x{self.height})")
+        return h
+
+    def _repr_svg_(self) -> str:
+        from ..render import scene, to_svg
+
+        return to_svg(scene(self))
+
+    def regions_of(self, h: Hex) -> list[str]:
+        return [name for name, hexes in self.regions.items() if h in hexes]
+
+    def area_of(self, h: Hex) -> str | None:
+        for area in self.areas.values():
+            if h == area.anchor or h in area.hexes:
+                return area.id
+        return None
+
+
+# ------------------------------------------------------------------------------------------- units
+
+
+@dataclass(slots=True)
+class Unit:
+    """One counter or block of figures.
+
+    ``strength`` counts what the ruleset counts (figures, steps, STR); ``max_strength`` is its full
+    value. ``attrs`` holds the ruleset's own JSON-ready facts about the unit (its nation, a badge,
+    whether it moved this turn, whether the enemy can see it).
+    """
+
+    id: str
+    side: str
+    kind: str
+    at: Location
+    strength: int
+    max_strength: int
+    attrs: dict[str, Any] = field(default_factory=dict)
+
+    def copy(self) -> Unit:
+        return Unit(self.id, self.side, self.kind, self.at, self.strength, self.max_strength,
+                    clone(self.attrs))
+
+    @property
+    def alive(self) -> bool:
+        return self.strength > 0
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "side": self.side, "kind": self.kind, "at": encode(self.at),
+            "strength": self.strength, "max_strength": self.max_strength, "attrs": encode(self.attrs),
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Unit:
+        return cls(data["id"], data["side"], data["kind"], decode(data["at"]), int(data["strength"]),
+                   int(data["max_strength"]), decode(data["attrs"]))
+
+
+# ------------------------------------------------------------------------------------------- state
+
+
+@dataclass(slots=True)
+class GameState:
+    """Everything that changes during a game, JSON-ready.
+
+    ``position`` is the current ``"phase.step"`` of the ruleset's sequence of play; ``active`` the side
+    whose turn it is; ``rng`` the seeded generator's whole state. ``hands`` hold each side's cards and
+    ``decks`` named piles (draw and discard piles). ``features`` are per-hex things that can change in
+    play (wire that can be cleared, a captured flag). ``vars`` is the ruleset's own scratch data
+    (activations left, the current hour); only JSON-ready values and lists, never tuples.
+    """
+
+    ruleset: str
+    sides: list[str]
+    active: str
+    position: str
+    rng: int
+    turn: int = 1
+    units: dict[str, Unit] = field(default_factory=dict)
+    score: dict[str, int] = field(default_factory=dict)
+    hands: dict[str, list[str]] = field(default_factory=dict)
+    decks: dict[str, list[str]] = field(default_factory=dict)
+    features: dict[Hex, list[str]] = field(default_factory=dict)
+    vars: dict[str, Any] = field(default_factory=dict)
+    result: dict[str, Any] | None = None
+
+    # ---------------------------------------------------------------------------- copy and JSON
+    def copy(self) -> GameState:
+        return GameState(
+            self.ruleset, list(self.sides), self.active, self.position, self.rng, self.turn,
+            {k: u.copy() for k, u in self.units.items()}, dict(self.score),
+            {k: list(v) for k, v in self.hands.items()}, {k: list(v) for k, v in self.decks.items()},
+            {k: list(v) for k, v in self.features.items()}, clone(self.vars), clone(self.result),
+        )
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset, "sides": list(self.sides), "active": self.active,
+            "position": self.position, "rng": self.rng, "turn": self.turn,
+            "units": [u.to_data() for u in self.units.values()],
+            "score": dict(self.score), "hands": {k: list(v) for k, v in self.hands.items()},
+            "decks": {k: list(v) for k, v in self.decks.items()},
+            "features": [[h.q, h.r, list(v)] for h, v in self.features.items()],
+            "vars": encode(self.vars), "result": encode(self.result),
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> GameState:
+        return cls(
+            ruleset=data["ruleset"], sides=list(data["sides"]), active=data["active"],
+            position=data["position"], rng=int(data["rng"]), turn=int(data["turn"]),
+            units={u["id"]: Unit.from_data(u) for u in data["units"]},
+            score={k: int(v) for k, v in data["score"].items()},
+            hands={k: list(v) for k, v in data["hands"].items()},
+            decks={k: list(v) for k, v in data["decks"].items()},
+            features={Hex(int(q), int(r)): list(v) for q, r, v in data["features"]},
+            vars=decode(data["vars"]), result=decode(data["result"]),
+        )
+
+    # ---------------------------------------------------------------------------- queries
+    @property
+    def phase_id(self) -> str:
+        return self.position.split(".", 1)[0]
+
+    @property
+    def step_id(self) -> str:
+        return self.position.split(".", 1)[1]
+
+    def other(self, side: str) -> str:
+        """The opposing side (two-sided games)."""
+        for s in self.sides:
+            if s != side:
+                return s
+        raise ValueError(f"no side other than {side!r}")
+
+    def units_of(self, side: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.side == side and u.alive]
+
+    def units_at(self, where: Location) -> list[Unit]:
+        return [u for u in self.units.values() if u.at == where and u.alive]
+
+    def unit_at(self, where: Location) -> Unit | None:
+        for u in self.units.values():
+            if u.at == where and u.alive:
+                return u
+        return None
+
+    def occupancy(self) -> dict[Location, list[Unit]]:
+        out: dict[Location, list[Unit]] = {}
+        for u in self.units.values():
+            if u.alive and u.at is not None:
+                out.setdefault(u.at, []).append(u)
+        return out
+
+
+STATE_FIELDS = tuple(f.name for f in fields(GameState))

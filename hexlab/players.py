@@ -1,0 +1,86 @@
+"""Players that choose actions without a person: for headless games, tests and a simple opponent.
+
+``random`` picks uniformly among the legal actions with its own seeded generator (separate from the
+game's dice, so a player's choices never change the dice a game would roll); ``first`` takes the first
+legal action; ``computer`` asks the ruleset for its suggested move (a ruleset's simple opponent, such as
+Cadet Commander's die-choice order) and falls back to random.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Protocol
+
+from .dice import Rng
+from .engine import Action, Event, Game, RuleError
+
+PLAYER_KINDS = ("random", "first", "computer")
+
+
+class Player(Protocol):
+    def choose(self, game: Game) -> Action: ...
+
+
+class RandomPlayer:
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, game: Game) -> Action:
+        options = list(game.legal_actions())
+        if not options:
+            raise RuleError("There is nothing to choose now.", None)
+        return options[self.rng.randbelow(len(options))]
+
+
+class FirstPlayer:
+    def choose(self, game: Game) -> Action:
+        for action in game.legal_actions():
+            return action
+        raise RuleError("There is nothing to choose now.", None)
+
+
+class ComputerPlayer(RandomPlayer):
+    def choose(self, game: Game) -> Action:
+        suggest: Callable[..., Action | None] | None = getattr(game.rules, "suggest", None)
+        if suggest is not None:
+            action = suggest(game.state)
+            if action is not None and game.is_legal(action):
+                return action
+        return super().choose(game)
+
+
+def make_player(kind: str, seed: int) -> Player:
+    if kind == "random":
+        return RandomPlayer(seed)
+    if kind == "first":
+        return FirstPlayer()
+    if kind == "computer":
+        return ComputerPlayer(seed)
+    raise ValueError(f"unknown player {kind!r} (choose from {', '.join(PLAYER_KINDS)})")
+
+
+def players_for(game: Game, kinds: str | list[str] = "random") -> dict[str, Player]:
+    """One player per side from a list (or comma-separated text) of kinds, seeded from the game's seed."""
+    names = kinds.split(",") if isinstance(kinds, str) else list(kinds)
+    names = [n.strip() for n in names]
+    if len(names) == 1:
+        names = names * len(game.state.sides)
+    if len(names) != len(game.state.sides):
+        raise ValueError(f"give one player per side ({len(game.state.sides)}), got {len(names)}")
+    return {side: make_player(kind, game.seed * 7919 + 101 + i)
+            for i, (side, kind) in enumerate(zip(game.state.sides, names, strict=True))}
+
+
+def run(game: Game, players: Mapping[str, Player], max_steps: int | None = None) -> Iterator[Event]:
+    """Play the game on (automatic steps and the players' decisions), yielding each event as it
+    happens, until the game ends or ``max_steps`` actions and steps have been taken."""
+    steps = 0
+    while not game.is_over and (max_steps is None or steps < max_steps):
+        if game.current_step.automatic:
+            events = game.step()
+        else:
+            side = game.to_act
+            assert side is not None
+            events = game.apply(players[side].choose(game))
+        steps += 1
+        yield from events

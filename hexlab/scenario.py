@@ -1,0 +1,474 @@
+"""Scenario files: TOML validated into typed models, then into a ``Game``.
+
+A scenario is data, never code. Its file is read as UTF-8 TOML, checked against the models below
+(pydantic), then against the map (every hex on it), the ruleset (every terrain, feature and unit type
+known) and the ruleset's own checks. Every problem is reported at once as a :class:`ScenarioError`
+that names the file, the field path (``unit[3].at``) and the problem, with no traceback from hexlab.
+
+Layout of a file::
+
+    [scenario]        ruleset, title, sides, first side, notes for the reader and the teacher
+    [board]           kind (hex or area), size, offset layout, label scheme, default terrain
+    [[board.terrain]] type = "forest", hexes = ["3,4", "4,4"]
+    [[board.hexside]] type = "wall", between = [["3,4", "4,4"]]
+    [[board.feature]] type = "wire", hexes = [...]        (things on hexes that can change in play)
+    [[board.region]]  id, title, hexes or columns          (board sections and the like)
+    [[board.area]]    id, name, at, hexes, links           (area maps: boxes, sectors)
+    [[unit]]          side, type, at, strength, max_strength, id, attrs
+    [rules]           the ruleset's own options (validated by the ruleset)
+
+Hexes are written in the board's own notation (``col,row``, ``0712``, ``7/13``).
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from . import rulesets
+from .dice import Rng
+from .engine.errors import ScenarioError
+from .engine.game import Game
+from .engine.ruleset import Context, Ruleset
+from .engine.state import Area, Board, GameState, Unit
+from .hexes import Hex, Hexside, label_scheme, offset_rect
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+SCENARIO_DIRS: list[Path] = [PROJECT_ROOT / "scenarios"]
+"""Folders searched for scenario ids (``<ruleset>/<name>`` -> ``<dir>/<ruleset>/<name>.toml``)."""
+
+MAX_FILE_BYTES = 2_000_000
+
+Scalar = str | int | bool
+Pair = Annotated[list[str], Field(min_length=2, max_length=2)]
+IntPair = Annotated[list[int], Field(min_length=2, max_length=2)]
+AttrValue = Scalar | list[Scalar]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Meta(_Model):
+    ruleset: str
+    title: str = Field(min_length=1)
+    sides: list[str] = Field(min_length=2, max_length=4)
+    first: str | None = None
+    summary: str = ""
+    history: str = ""
+    teacher_notes: str = ""
+    illustrative: list[str] = []
+    """Values the source rules don't give, chosen for this scenario (shown to readers as such)."""
+
+    @field_validator("sides")
+    @classmethod
+    def _unique(cls, v: list[str]) -> list[str]:
+        if len(set(v)) != len(v):
+            raise ValueError("sides must be different")
+        if any(not s.strip() for s in v):
+            raise ValueError("a side needs a name")
+        return v
+
+
+class TerrainPatch(_Model):
+    type: str
+    hexes: list[str]
+
+
+class HexsidePatch(_Model):
+    type: str
+    between: list[Pair]
+
+
+class RegionModel(_Model):
+    id: str
+    title: str = ""
+    hexes: list[str] = []
+    columns: IntPair | None = None
+    """Inclusive offset-column range, as an alternative to listing hexes."""
+
+
+class AreaModel(_Model):
+    id: str
+    name: str
+    at: str
+    hexes: list[str] = []
+    links: list[str] = []
+    attrs: dict[str, AttrValue] = {}
+
+
+class BoardModel(_Model):
+    kind: Literal["hex", "area"] = "hex"
+    width: int = Field(ge=1, le=200)
+    height: int = Field(ge=1, le=200)
+    offset: Literal["odd-r", "even-r", "odd-q", "even-q"] = "odd-r"
+    short_odd_rows: bool = False
+    labels: Literal["colrow", "four_digit", "slash"] = "colrow"
+    label_base: int = Field(default=0, ge=0, le=1)
+    default_terrain: str
+    background: str = ""
+    terrain: list[TerrainPatch] = []
+    hexside: list[HexsidePatch] = []
+    feature: list[TerrainPatch] = []
+    region: list[RegionModel] = []
+    area: list[AreaModel] = []
+
+
+class UnitModel(_Model):
+    side: str
+    type: str
+    at: str | None = None
+    id: str | None = None
+    strength: int | None = Field(default=None, ge=0)
+    max_strength: int | None = Field(default=None, ge=1)
+    attrs: dict[str, AttrValue] = {}
+
+
+class ScenarioFile(_Model):
+    scenario: Meta
+    board: BoardModel
+    unit: list[UnitModel] = []
+    rules: dict[str, Any] = {}
+
+
+@dataclass
+class Scenario:
+    """A validated scenario: its id, text, board, units and the ruleset's options."""
+
+    id: str
+    name: str
+    source: str
+    meta: Meta
+    board: Board
+    units: list[Unit]
+    ruleset: type[Ruleset]
+    options: BaseModel
+    features: list[tuple[Hex, str]]
+    """Per-hex features at the start (wire, bunkers), which the game may change."""
+    path: Path | None = None
+
+    @property
+    def title(self) -> str:
+        return self.meta.title
+
+    def info(self) -> dict[str, Any]:
+        return {"id": self.id, "ruleset": self.ruleset.id, "title": self.meta.title,
+                "summary": self.meta.summary, "sides": list(self.meta.sides),
+                "path": str(self.path) if self.path else None}
+
+    def new_game(self, seed: int | None = None) -> Game:
+        """A fresh game of this scenario. ``seed=None`` picks one (kept in ``game.seed``)."""
+        seed = Rng.seed_from(seed) if seed is None else int(seed)
+        rules = self.ruleset(self.board, self.options, self)
+        sides = list(self.meta.sides)
+        state = GameState(
+            ruleset=self.ruleset.id, sides=sides, active=self.meta.first or sides[0],
+            position=self.ruleset.sequence.first, rng=Rng(seed).state,
+            units={u.id: u.copy() for u in self.units}, score={s: 0 for s in sides},
+            hands={s: [] for s in sides},
+        )
+        for h, feature in self.features:
+            state.features.setdefault(h, []).append(feature)
+        ctx = Context(rules, state)
+        rules.setup(ctx)
+        ctx.finish()
+        return Game(rules, state, seed=seed, scenario=self, setup_events=ctx.events)
+
+
+# ----------------------------------------------------------------------------------------- loading
+
+
+def _path_of(loc: tuple[Any, ...]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+_PYDANTIC_WORDS = {
+    "extra_forbidden": "unknown field",
+    "missing": "missing (required)",
+}
+
+
+def _problems_from(exc: ValidationError, prefix: str = "") -> list[tuple[str, str]]:
+    problems = []
+    for err in exc.errors():
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
+        # a union's alternatives appear as extra loc parts named after the type; keep the field path
+        loc = tuple(p for p in loc if p not in {"str", "int", "bool", "list[union[str,int,bool]]"})
+        path = _path_of(loc)
+        if prefix:
+            path = f"{prefix}.{path}" if path else prefix
+        msg = _PYDANTIC_WORDS.get(err["type"], err["msg"])
+        if err["type"] not in _PYDANTIC_WORDS and "input" in err and not isinstance(err["input"], dict | list):
+            msg = f"{msg} (got {err['input']!r})"
+        if (path, msg) not in problems:
+            problems.append((path, msg))
+    return problems
+
+
+def parse_text(text: str | bytes, name: str) -> ScenarioFile:
+    """Read and check a scenario's text against the models (no map or ruleset checks yet)."""
+    if isinstance(text, bytes):
+        if len(text) > MAX_FILE_BYTES:
+            raise ScenarioError(name, [("", f"file is too large ({len(text)} bytes)")])
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ScenarioError(name, [("", f"not UTF-8 text (byte {exc.start}): save it as UTF-8")]) from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not text.strip():
+        raise ScenarioError(name, [("", "file is empty")])
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(name, [("", f"not valid TOML: {exc}")]) from None
+    try:
+        return ScenarioFile.model_validate(raw)
+    except ValidationError as exc:
+        raise ScenarioError(name, _problems_from(exc)) from None
+
+
+def build(model: ScenarioFile, scenario_id: str, name: str, source: str,
+          path: Path | None = None) -> Scenario:
+    """Check a parsed scenario against its map and ruleset, and build it."""
+    problems: list[tuple[str, str]] = []
+    meta = model.scenario
+    try:
+        ruleset = rulesets.get(meta.ruleset)
+    except KeyError as exc:
+        raise ScenarioError(name, [("scenario.ruleset", str(exc.args[0]))]) from None
+    if meta.first is not None and meta.first not in meta.sides:
+        problems.append(("scenario.first", f"{meta.first!r} is not one of the sides {meta.sides}"))
+
+    b = model.board
+    if b.kind not in ruleset.board_kinds:
+        problems.append(("board.kind", f"{ruleset.name} is played on a {' or '.join(ruleset.board_kinds)} map"))
+    labels = label_scheme(b.labels, offset=b.offset, base=b.label_base)
+    hexes = offset_rect(b.width, b.height, b.offset, short_odd_rows=b.short_odd_rows)
+    on_map = set(hexes)
+
+    def known(kind: str, value: str, table: dict[str, Any], path: str) -> bool:
+        if value in table:
+            return True
+        problems.append((path, f"unknown {kind} {value!r} for {ruleset.name} (known: {', '.join(table)})"))
+        return False
+
+    def hex_at(text: str, path: str) -> Hex | None:
+        try:
+            h = labels.parse(text)
+        except ValueError as exc:
+            problems.append((path, str(exc)))
+            return None
+        if h not in on_map:
+            problems.append((path, f"hex {text!r} is off the map ({b.width}x{b.height})"))
+            return None
+        return h
+
+    terrain: dict[Hex, str] = {}
+    if known("terrain", b.default_terrain, ruleset.terrain, "board.default_terrain"):
+        terrain = dict.fromkeys(hexes, b.default_terrain)
+    if b.background and b.background not in ruleset.terrain:
+        known("terrain", b.background, ruleset.terrain, "board.background")
+    for i, patch in enumerate(b.terrain):
+        ok = known("terrain", patch.type, ruleset.terrain, f"board.terrain[{i}].type")
+        for j, text in enumerate(patch.hexes):
+            h = hex_at(text, f"board.terrain[{i}].hexes[{j}]")
+            if h is not None and ok:
+                terrain[h] = patch.type
+
+    hexsides: dict[Hexside, str] = {}
+    for i, patch in enumerate(b.hexside):
+        ok = known("hexside feature", patch.type, ruleset.hexside_features, f"board.hexside[{i}].type")
+        for j, (ta, tb) in enumerate(patch.between):
+            path = f"board.hexside[{i}].between[{j}]"
+            ha, hb = hex_at(ta, path), hex_at(tb, path)
+            if ha is None or hb is None:
+                continue
+            try:
+                side = Hexside.between(ha, hb)
+            except ValueError:
+                problems.append((path, f"{ta} and {tb} are not neighbours, so share no hexside"))
+                continue
+            if ok:
+                hexsides[side] = patch.type
+
+    features: list[tuple[Hex, str]] = []
+    for i, patch in enumerate(b.feature):
+        ok = known("feature", patch.type, ruleset.features, f"board.feature[{i}].type")
+        for j, text in enumerate(patch.hexes):
+            h = hex_at(text, f"board.feature[{i}].hexes[{j}]")
+            if h is not None and ok:
+                features.append((h, patch.type))
+
+    regions: dict[str, frozenset[Hex]] = {}
+    titles: dict[str, str] = {}
+    for i, reg in enumerate(b.region):
+        path = f"board.region[{i}]"
+        if reg.id in regions:
+            problems.append((f"{path}.id", f"region {reg.id!r} is declared twice"))
+        members: set[Hex] = set()
+        for j, text in enumerate(reg.hexes):
+            h = hex_at(text, f"{path}.hexes[{j}]")
+            if h is not None:
+                members.add(h)
+        if reg.columns is not None:
+            lo, hi = reg.columns
+            if lo > hi or lo < 0 or hi >= b.width:
+                problems.append((f"{path}.columns", f"needs 0 <= first <= last < {b.width}"))
+            else:
+                from .hexes import to_offset
+
+                members |= {h for h in hexes if lo <= to_offset(h, b.offset).col <= hi}
+        if not members:
+            problems.append((path, "a region needs hexes or columns"))
+        regions[reg.id] = frozenset(members)
+        titles[reg.id] = reg.title or reg.id
+
+    areas: dict[str, Area] = {}
+    for i, a in enumerate(b.area):
+        path = f"board.area[{i}]"
+        if a.id in areas:
+            problems.append((f"{path}.id", f"area {a.id!r} is declared twice"))
+        anchor = hex_at(a.at, f"{path}.at")
+        members = [h for j, t in enumerate(a.hexes) if (h := hex_at(t, f"{path}.hexes[{j}]")) is not None]
+        areas[a.id] = Area(a.id, a.name, anchor or Hex(0, 0), tuple(members), tuple(a.links), dict(a.attrs))
+    for i, a in enumerate(b.area):
+        for j, link in enumerate(a.links):
+            if link not in areas:
+                problems.append((f"board.area[{i}].links[{j}]", f"no area {link!r} on this map"))
+    if b.kind == "area" and not areas:
+        problems.append(("board.area", "an area map needs at least one area"))
+
+    named = {**ruleset.terrain, **ruleset.hexside_features, **ruleset.features}
+    board = Board(b.kind, b.width, b.height, b.offset, labels, terrain, hexsides, regions, titles, areas,
+                  b.background, styles={k: t.style or k for k, t in named.items()},
+                  titles={k: t.title for k, t in named.items()})
+
+    units: list[Unit] = []
+    seen_ids: set[str] = set()
+    counts: dict[str, int] = {}
+    # units without an id are numbered by side: A1, A2... (three letters when two sides share an initial)
+    initials = [side[:1].upper() for side in meta.sides]
+    prefixes = {side: side[:1].upper() if initials.count(side[:1].upper()) == 1 else side[:3]
+                for side in meta.sides}
+    for i, u in enumerate(model.unit):
+        path = f"unit[{i}]"
+        if u.side not in meta.sides:
+            problems.append((f"{path}.side", f"{u.side!r} is not one of the sides {meta.sides}"))
+        if not known("unit type", u.type, ruleset.unit_types, f"{path}.type"):
+            continue
+        utype = ruleset.unit_types[u.type]
+        at: Hex | str | None = None
+        if u.at is not None:
+            if b.kind == "area" and u.at in areas:
+                at = u.at
+            elif b.kind == "area":
+                problems.append((f"{path}.at", f"no area {u.at!r} on this map (areas: {', '.join(areas)})"))
+            else:
+                at = hex_at(u.at, f"{path}.at")
+        max_strength = u.max_strength or utype.max_strength
+        if max_strength is None:
+            problems.append((f"{path}.max_strength", f"a {utype.title} needs its max_strength in this scenario"))
+            max_strength = 1
+        strength = max_strength if u.strength is None else u.strength
+        if not 1 <= strength <= max_strength:
+            problems.append((f"{path}.strength", f"must be between 1 and {max_strength}, got {strength}"))
+        n = counts[u.side] = counts.get(u.side, 0) + 1
+        uid = u.id or f"{prefixes.get(u.side, u.side[:1])}{n}"
+        if uid in seen_ids:
+            problems.append((f"{path}.id", f"unit id {uid!r} is used twice"))
+        seen_ids.add(uid)
+        units.append(Unit(uid, u.side, u.type, at, strength, max_strength, dict(u.attrs)))
+
+    try:
+        options = ruleset.options_model.model_validate(model.rules)
+    except ValidationError as exc:
+        problems.extend(_problems_from(exc, "rules"))
+        options = None
+
+    if problems:
+        raise ScenarioError(name, problems)
+    scenario = Scenario(scenario_id, name, source, meta, board, units, ruleset, options, features, path)
+    extra = ruleset(board, options, scenario).validate_scenario(scenario)
+    if extra:
+        raise ScenarioError(name, extra)
+    return scenario
+
+
+def read_text(text: str | bytes, scenario_id: str, name: str | None = None, path: Path | None = None
+              ) -> Scenario:
+    name = name or scenario_id
+    model = parse_text(text, name)
+    source = text.decode("utf-8").lstrip("\ufeff") if isinstance(text, bytes) else text
+    return build(model, scenario_id, name, source, path)
+
+
+def resolve(id_or_path: str | os.PathLike[str]) -> tuple[str, Path]:
+    """Find a scenario by id (``ruleset/name``) or by path; ``ScenarioError`` if there is none."""
+    text = os.fspath(id_or_path)
+    path = Path(text)
+    if text.endswith(".toml") or path.is_file():
+        if not path.is_file():
+            raise ScenarioError(text, [("", "no such file")])
+        sid = f"{path.parent.name}/{path.stem}"
+        return sid, path
+    parts = text.split("/")
+    if len(parts) == 2 and all(p and p.replace("_", "").replace("-", "").isalnum() for p in parts):
+        for folder in SCENARIO_DIRS:
+            candidate = folder / parts[0] / f"{parts[1]}.toml"
+            if candidate.is_file():
+                return text, candidate
+    known = ", ".join(s["id"] for s in scenarios()) or "none"
+    raise ScenarioError(text, [("", f"no scenario with this id or path (known ids: {known})")])
+
+
+def read(id_or_path: str | os.PathLike[str]) -> Scenario:
+    """Validate a scenario (by id or path) without starting a game."""
+    sid, path = resolve(id_or_path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ScenarioError(str(path), [("", f"cannot read: {exc.strerror}")]) from None
+    return read_text(data, sid, str(path), path)
+
+
+def load(id_or_path: str | os.PathLike[str], seed: int | None = None) -> Game:
+    """Load a scenario by id (``memoir44/tenaru``) or path and start a game with ``seed``."""
+    return read(id_or_path).new_game(seed)
+
+
+def load_text(text: str, scenario_id: str, seed: int | None = None, name: str | None = None) -> Game:
+    return read_text(text, scenario_id, name).new_game(seed)
+
+
+def scenarios() -> list[dict[str, Any]]:
+    """Every scenario in the scenario folders: ``id``, ``ruleset``, ``title`` (and more).
+
+    A file that fails to load is listed with an ``error`` instead of stopping the listing."""
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for folder in SCENARIO_DIRS:
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.glob("*/*.toml")):
+            sid = f"{path.parent.name}/{path.stem}"
+            if sid in seen:
+                continue
+            seen.add(sid)
+            try:
+                out.append(read_text(path.read_bytes(), sid, str(path), path).info())
+            except ScenarioError as exc:
+                out.append({"id": sid, "ruleset": path.parent.name, "title": "", "error": str(exc),
+                            "path": str(path)})
+    return out

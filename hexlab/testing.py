@@ -1,0 +1,151 @@
+"""Checks every ruleset's tests reuse: the random simulation test, in the manner of OpenSpiel's.
+
+``random_sim_test(scenario_id, games, seed)`` plays seeded random games and checks, after every action
+and automatic step, that
+
+- undo restores the previous state exactly, and redo gives back the same state (the same dice);
+- the state survives a JSON round trip, and the whole game a save and load (replayed);
+- the game never stalls: until it ends, either an automatic step is next or some action is legal, and
+  every action offered is legal;
+- an action that is not legal is refused with a ``RuleError`` and leaves the state untouched;
+- the ruleset's own invariants hold (``Ruleset.invariants``, plus any ``invariants`` passed in).
+
+It raises ``AssertionError`` with the scenario, seed and step on the first failure, so the game can be
+replayed exactly. No pytest needed: notebooks and benchmarks can call it too.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .dice import Rng
+from .engine import Action, Game, GameState, RuleError
+from .scenario import load
+
+Invariant = Callable[[Game], list[str]]
+
+
+@dataclass
+class SimReport:
+    games: int = 0
+    finished: int = 0
+    steps: int = 0
+    actions: int = 0
+    results: dict[str, int] = field(default_factory=dict)
+
+
+def _fail(where: str, message: str) -> None:
+    raise AssertionError(f"{where}: {message}")
+
+
+def _check_invariants(game: Game, extra: list[Invariant], where: str) -> None:
+    broken = game.rules.invariants(game.state)
+    for check in extra:
+        broken += check(game)
+    if broken:
+        _fail(where, "invariants broken: " + "; ".join(broken))
+
+
+def random_sim_test(scenario_id: str, games: int = 5, seed: int = 0, *, max_steps: int = 5000,
+                    invariants: list[Invariant] | None = None, save_every: int = 25,
+                    check_all_legal: bool = True) -> SimReport:
+    """Play ``games`` random games of a scenario (seeds ``seed``, ``seed+1``...) checking every step."""
+    extra = list(invariants or [])
+    report = SimReport()
+    for g in range(games):
+        game_seed = seed + g
+        game = load(scenario_id, seed=game_seed)
+        chooser = Rng(game_seed * 31 + 7)
+        seen: list[Action] = []
+        _check_invariants(game, extra, f"{scenario_id} seed {game_seed} at setup")
+        for n in range(max_steps):
+            where = f"{scenario_id} seed {game_seed} step {n} ({game.state.position})"
+            if game.is_over:
+                break
+            before = game.state.copy()
+            if game.current_step.automatic:
+                if list(game.legal_actions()):
+                    _fail(where, "actions offered at an automatic step")
+                outcomes = game.chance_outcomes()
+                if game.current_step.kind == "dice" and (not outcomes or sum(p for _, p in outcomes) != 1):
+                    _fail(where, "a dice step without chance outcomes summing to 1")
+                game.step()
+            else:
+                legal = list(game.legal_actions())
+                if not legal:
+                    _fail(where, "stalled: a decision with no legal action")
+                if check_all_legal:
+                    for action in legal:
+                        if game.explain(action) is not None:
+                            _fail(where, f"offered {action!r} but explain() refuses it: {game.explain(action)}")
+                _probe_illegal(game, seen, legal, where)
+                action = legal[chooser.randbelow(len(legal))]
+                seen.append(action)
+                game.apply(action)
+                report.actions += 1
+            report.steps += 1
+            after = game.state.copy()
+            # undo, then redo: exactly back, then exactly forward (the same dice)
+            game.undo()
+            if game.state != before:
+                _fail(where, "undo did not restore the state")
+            game.redo()
+            if game.state != after:
+                _fail(where, "redo did not give the same state (dice not rewound?)")
+            data = json.loads(json.dumps(game.state.to_data()))
+            if GameState.from_data(data) != game.state:
+                _fail(where, "the state does not survive a JSON round trip")
+            if save_every and n % save_every == 0:
+                _check_save(game, where)
+            _check_invariants(game, extra, where)
+        else:
+            _fail(f"{scenario_id} seed {game_seed}", f"not over after {max_steps} steps")
+        _check_save(game, f"{scenario_id} seed {game_seed} at the end")
+        report.games += 1
+        report.finished += game.is_over
+        winner = (game.result or {}).get("winner") or "draw"
+        report.results[winner] = report.results.get(winner, 0) + 1
+    return report
+
+
+def _check_save(game: Game, where: str) -> None:
+    loaded = Game.from_json(game.to_json())
+    if loaded.state != game.state or [e.to_data() for e in loaded.log] != [e.to_data() for e in game.log]:
+        _fail(where, "a saved and loaded game differs from the original")
+
+
+def _probe_illegal(game: Game, seen: list[Action], legal: list[Action], where: str) -> None:
+    """Try one earlier action that is not legal now: it must be refused, state untouched."""
+    legal_set = set(legal)
+    for old in reversed(seen[-20:]):
+        if old in legal_set:
+            continue
+        before = game.state.copy()
+        log_length = len(game.log)
+        try:
+            game.apply(old)
+        except RuleError:
+            if game.state != before or len(game.log) != log_length:
+                _fail(where, f"refusing {old!r} changed the state")
+            return
+        _fail(where, f"{old!r} is not among the legal actions but apply() accepted it")
+
+
+def play_random(scenario_id: str, seed: int, max_steps: int = 100_000) -> Game:
+    """One random game, no checks (for benchmarks and demonstrations)."""
+    game = load(scenario_id, seed=seed)
+    chooser = Rng(seed * 31 + 7)
+    for _ in range(max_steps):
+        if game.is_over:
+            break
+        if game.current_step.automatic:
+            game.step()
+        else:
+            legal = list(game.legal_actions())
+            game.apply(legal[chooser.randbelow(len(legal))])
+    return game
+
+
+__all__ = ["SimReport", "play_random", "random_sim_test"]
