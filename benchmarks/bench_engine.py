@@ -30,8 +30,8 @@ from hexlab.dice import Die, roll_multisets, through  # noqa: E402
 from hexlab.engine import GameState  # noqa: E402
 
 scenario.SCENARIO_DIRS.append(ROOT / "tests" / "scenarios")
-from tests.support import skirmish  # noqa: E402,F401
 from hexlab.testing import play_random  # noqa: E402
+from tests.support import skirmish  # noqa: E402,F401
 
 
 def timed(fn, repeat: int = 3) -> float:

@@ -9,6 +9,7 @@ through :mod:`hexlab.dice`'s exact enumeration, never from a separate formula.
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -50,3 +51,20 @@ class OddsCommand:
             else:
                 lines.append(f"{key}: {value}")
         return "\n".join(lines)
+
+
+@dataclass
+class OddsReport:
+    """Exact odds of one attack, for the odds panel: every outcome's probability and the chances that
+    matter (to eliminate the target, to force a retreat...), with the clauses that set the dice."""
+
+    title: str
+    outcomes: list[tuple[str, Fraction]]
+    summary: dict[str, Fraction] = field(default_factory=dict)
+    clauses: tuple[str, ...] = ()
+    notes: list[str] = field(default_factory=list)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"title": self.title, "outcomes": [{"outcome": o, "p": fraction_str(p)} for o, p in self.outcomes],
+                "summary": {k: fraction_str(v) for k, v in self.summary.items()}, "clauses": list(self.clauses),
+                "notes": list(self.notes)}

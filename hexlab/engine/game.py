@@ -317,8 +317,10 @@ class Game:
                 faces = tuple(ctx.rng.roll_many(die, n) for die, n in pool)
                 shown = "; ".join(" ".join(die.symbol(f) for f in fs) for (die, _), fs in zip(pool, faces,
                                                                                              strict=True))
+                groups = self.rules.dice_groups(state)
+                extra = {"groups": list(groups)} if groups else {}
                 ctx.event("DiceRolled", f"{step.title}: {shown}", step.clauses, state.active,
-                          dice=[die.name for die, _ in pool], faces=[list(fs) for fs in faces])
+                          dice=[die.name for die, _ in pool], faces=[list(fs) for fs in faces], **extra)
                 self.rules.resolve(ctx, faces)
             else:
                 self.rules.auto(ctx)

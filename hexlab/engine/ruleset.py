@@ -80,6 +80,8 @@ class Ruleset(ABC):
     unit_types: ClassVar[dict[str, UnitType]]
     options_model: ClassVar[type[BaseModel]] = NoOptions
     board_kinds: ClassVar[tuple[str, ...]] = ("hex",)
+    dice_kinds: ClassVar[tuple[Die, ...]] = ()
+    """The ruleset's own dice (custom faces), so views can draw every face of a die."""
     codec: ClassVar[ActionCodec]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -134,6 +136,16 @@ class Ruleset(ABC):
         """The pool a dice step rolls: ``[(die, how many), ...]``."""
         raise RuleError(f"step {state.position} rolls no dice")
 
+    def dice_groups(self, state: GameState) -> list[str]:
+        """Words for each entry of :meth:`dice` ("Attacker", "Return fire"), for the dice tray."""
+        return []
+
+    @classmethod
+    def dice_by_name(cls) -> dict[str, Die]:
+        from ..dice import D6, D10
+
+        return {d.name: d for d in (D6, D10, *cls.dice_kinds)}
+
     def resolve(self, ctx: Context, faces: tuple[tuple[Any, ...], ...]) -> None:
         """Apply a dice step's rolled faces (one tuple per entry of :meth:`dice`, in rolled order)."""
         raise RuleError(f"step {ctx.state.position} resolves no dice")
@@ -176,9 +188,43 @@ class Ruleset(ABC):
         """Broken invariants, in words (empty when all hold). Used by the random simulation tests."""
         return []
 
-    def odds(self, state: GameState, actor: str, target: Location) -> Any:
-        """Exact odds of ``actor`` attacking ``target``, for the odds panel; ``None`` when it can't."""
+    def odds(self, state: GameState, actor: str, target: str) -> Any:
+        """Exact odds (an :class:`hexlab.odds.OddsReport`) of unit ``actor`` attacking unit ``target``,
+        for the odds panel; ``None`` when that attack is not possible."""
         return None
+
+    def sight(self, state: GameState, frm: Location, to: Location) -> Any:
+        """The line of sight between two places, when the ruleset has one (a
+        :class:`hexlab.hexes.LosResult`), for the map to draw; ``None`` otherwise."""
+        return None
+
+    def intent(self, state: GameState, unit: str, where: Location) -> Action | None:
+        """The action a click on ``where`` means with ``unit`` selected, so the map can ask the engine
+        why it is not allowed. By convention: an action class with fields ``unit`` and ``target``
+        against an enemy unit there, else one with ``unit`` and ``to``."""
+        import dataclasses
+
+        enemy = next((u for u in state.units.values() if u.alive and u.at == where and u.id != unit
+                      and u.side != state.units[unit].side), None) if unit in state.units else None
+        by_fields = {frozenset(f.name for f in dataclasses.fields(cls)): cls for cls in self.actions}
+        if enemy is not None and frozenset({"unit", "target"}) in by_fields:
+            return by_fields[frozenset({"unit", "target"})](unit=unit, target=enemy.id)
+        if where is not None and frozenset({"unit", "to"}) in by_fields:
+            return by_fields[frozenset({"unit", "to"})](unit=unit, to=where)
+        return None
+
+    def why_not_unit(self, state: GameState, unit: Unit) -> RuleError:
+        """Why ``unit`` has no legal action now (it is called only when it has none)."""
+        _, step = self.sequence.lookup(state.position)
+        if step.automatic:
+            return RuleError(f"Nobody decides now: {step.title.lower()} comes next (press Next step).",
+                             step.clauses[0] if step.clauses else None)
+        side = self.to_act(state)
+        if unit.side != side:
+            return RuleError(f"{unit.id} belongs to {unit.side}; {side} decides now ({step.title.lower()}).",
+                             step.clauses[0] if step.clauses else None)
+        return RuleError(f"{unit.id} has nothing it may do at this step ({step.title.lower()}).",
+                         step.clauses[0] if step.clauses else None)
 
 
 class Context:

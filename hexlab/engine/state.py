@@ -113,6 +113,20 @@ class Board:
             edges[(side.b, side.a)] = feature
         object.__setattr__(self, "_edges", edges)
 
+    @classmethod
+    def rect(cls, width: int, height: int, offset: str = "odd-r", labels: str = "colrow", label_base: int = 0,
+             terrain: dict[Hex, str] | None = None, default: str = "clear",
+             hexsides: dict[Hexside, str] | None = None) -> Board:
+        """A plain rectangular board (for explorations and drills that need no scenario)."""
+        from ..hexes import label_scheme, offset_rect
+
+        cells = dict.fromkeys(offset_rect(width, height, offset), default)
+        for h, name in (terrain or {}).items():
+            if h in cells:
+                cells[h] = name
+        return cls("hex", width, height, offset, label_scheme(labels, offset=offset, base=label_base), cells,
+                   dict(hexsides or {}))
+
     @property
     def orientation(self) -> Literal["pointy", "flat"]:
         return "pointy" if self.offset.endswith("-r") else "flat"

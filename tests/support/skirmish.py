@@ -29,7 +29,7 @@ from hexlab.engine import (
     step,
 )
 from hexlab.hexes import Hex, hex_distance, hex_reachable, line_of_sight
-from hexlab.odds import OddsCommand, fraction_str
+from hexlab.odds import OddsCommand, OddsReport, fraction_str
 
 CLAUSES = {
     "sk.order.play_card": "The active side plays one command card from its hand each turn.",
@@ -414,6 +414,32 @@ class Skirmish(Ruleset):
         ctx.event("TurnBegan", f"{s.active}'s turn ({self.clock(s)}).", ["sk.order.play_card"], s.active)
 
     # ----------------------------------------------------------------------- views and checks
+    def dice_groups(self, state: GameState) -> list[str]:
+        att = state.units[state.vars["attack"]["unit"]]
+        tgt = state.units[state.vars["attack"]["target"]]
+        return [f"{att.id} attacks", f"{tgt.id} fires back"]
+
+    def sight(self, state: GameState, frm, to):
+        if isinstance(frm, Hex) and isinstance(to, Hex):
+            return line_of_sight(frm, to, self._blocks)
+        return None
+
+    def odds(self, state: GameState, actor: str, target: str) -> OddsReport | None:
+        att, tgt = state.units.get(actor), state.units.get(target)
+        if att is None or tgt is None or not att.alive or not tgt.alive or att.side == tgt.side:
+            return None
+        if self._attack_error(state, att, tgt) is not None:
+            return None
+        dice = self._attack_dice(att, tgt)
+        back = tgt.strength if hex_distance(att.at, tgt.at) == 1 else 0
+        dist = combat_odds(dice, back)
+        hits = dist.map(lambda r: min(r[0], tgt.strength))
+        outcomes = [(f"{h} step(s) lost", p) for h, p in hits.items()]
+        return OddsReport(
+            f"{att.id} ({dice} dice) attacks {tgt.id} ({back} dice back)", outcomes,
+            {"eliminate": dist.p(lambda r: r[0] >= tgt.strength), "lose a step yourself": dist.p(lambda r: r[1] >= 1)},
+            ("sk.combat.dice", "sk.combat.return_fire"), [f"{dice} dice hit on 5-6; {back} hit back on 6"])
+
     def describe(self, state: GameState, action: Action) -> str:
         if isinstance(action, Move):
             return f"Move {action.unit} to {self.where(action.to)}"

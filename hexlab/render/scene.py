@@ -1,0 +1,530 @@
+"""A map as plain data: the shapes to draw, in order, in three layers, plus what each hex and counter is.
+
+``scene(game)`` (or ``scene(state, layout, board=...)``, or ``scene(board)`` for an empty map) returns a
+:class:`Scene`. Nothing here draws: :func:`hexlab.render.svg.to_svg` writes the scene as SVG (for
+``_repr_svg_``, handouts and reports) and :class:`hexlab.widgets.HexMap` draws the very same scene on an
+ipycanvas MultiCanvas, so the picture in a printed handout and the live map cannot differ.
+
+Layers, bottom to top:
+
+- ``terrain``: drawn once per game (background, hex fills, grid, region and area outlines, hexside
+  walls/hedges/rivers, hex labels in the ruleset's own notation);
+- ``units``: redrawn on every change (per-hex features such as wire, and unit counters: side colour,
+  a type symbol, strength as figures, steps or STR; stacked counters offset so each stays visible);
+- ``highlight``: redrawn on every selection (legal moves and targets, the selected unit, arrows, a line
+  of sight).
+
+Within a layer the shapes come in passes (all fills, then all outlines, then all text...), so the canvas
+can draw each pass with one batch call.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .. import style
+from ..engine.state import Board, GameState, Location, Unit
+from ..hexes import (
+    Hex,
+    Hexside,
+    Layout,
+    Point,
+    bounds,
+    hex_neighbors,
+    hex_to_pixel,
+    hexside_endpoints,
+    polygon_corners,
+)
+
+if TYPE_CHECKING:
+    from ..engine import Game, Ruleset
+
+XY = tuple[float, float]
+
+
+# ----------------------------------------------------------------------------------------- shapes
+
+
+@dataclass(frozen=True, slots=True)
+class Poly:
+    points: tuple[XY, ...]
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 1.0
+    alpha: float = 1.0
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    points: tuple[XY, ...]
+    stroke: str
+    width: float = 1.0
+    alpha: float = 1.0
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    x: float
+    y: float
+    r: float
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 1.0
+    alpha: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    x: float
+    y: float
+    text: str
+    size: float
+    fill: str = style.INK
+    anchor: str = "middle"
+    """``start``, ``middle`` or ``end``."""
+    weight: str = "normal"
+    alpha: float = 1.0
+
+
+Shape = Poly | Line | Circle | Text
+
+
+@dataclass(frozen=True, slots=True)
+class CellInfo:
+    hex: Hex
+    label: str
+    terrain: str
+    center: XY
+
+
+@dataclass(frozen=True, slots=True)
+class CounterInfo:
+    unit: str
+    at: Location
+    x: float
+    y: float
+    size: float
+
+
+@dataclass
+class Scene:
+    width: float
+    height: float
+    layout: Layout
+    layers: dict[str, list[Shape]]
+    cells: dict[Hex, CellInfo]
+    counters: list[CounterInfo] = field(default_factory=list)
+    title: str = ""
+
+    def shapes(self) -> list[Shape]:
+        return [s for layer in ("terrain", "units", "highlight") for s in self.layers[layer]]
+
+    def counter_at(self, x: float, y: float) -> CounterInfo | None:
+        """The topmost counter under a pixel."""
+        for c in reversed(self.counters):
+            if abs(x - c.x) <= c.size / 2 and abs(y - c.y) <= c.size / 2:
+                return c
+        return None
+
+    def _repr_svg_(self) -> str:
+        from .svg import to_svg
+
+        return to_svg(self)
+
+
+# ----------------------------------------------------------------------------------------- geometry
+
+
+def _corners(layout: Layout, h: Hex, shrink: float = 1.0) -> tuple[XY, ...]:
+    pts = polygon_corners(layout, h)
+    if shrink == 1.0:
+        return tuple((round(p.x, 2), round(p.y, 2)) for p in pts)
+    c = hex_to_pixel(layout, h)
+    return tuple((round(c.x + (p.x - c.x) * shrink, 2), round(c.y + (p.y - c.y) * shrink, 2)) for p in pts)
+
+
+def _box(x0: float, y0: float, x1: float, y1: float) -> tuple[XY, ...]:
+    """The corners of a rectangle, rounded for stable output."""
+    x0, y0, x1, y1 = round(x0, 2), round(y0, 2), round(x1, 2), round(y1, 2)
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+
+def _centre(layout: Layout, h: Hex) -> XY:
+    p = hex_to_pixel(layout, h)
+    return (round(p.x, 2), round(p.y, 2))
+
+
+def fit_layout(board: Board, size: float = 30.0, margin: float | None = None) -> Layout:
+    """A layout for ``board`` with hexes of ``size`` (centre to corner) and a margin around the map."""
+    margin = size * 0.6 if margin is None else margin
+    return board.layout(size, margin)
+
+
+# ----------------------------------------------------------------------------------------- symbols
+
+
+def _symbol(kind: str, x: float, y: float, w: float, ink: str) -> list[Shape]:
+    """A unit-type symbol in a box of width ``w`` centred on (x, y), in the manner of map symbols."""
+    h = w * 0.62
+    x0, y0, x1, y1 = x - w / 2, y - h / 2, x + w / 2, y + h / 2
+    lw = max(1.0, w * 0.07)
+    box = Poly(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), None, ink, lw)
+    if kind in ("infantry", "marine", "snlf", "warrior", "squad", "troops", "battalion", "garrison"):
+        shapes: list[Shape] = [box, Line(((x0, y0), (x1, y1)), ink, lw), Line(((x0, y1), (x1, y0)), ink, lw)]
+        if kind == "marine":
+            shapes.append(Line(((x - w * 0.18, y1 + h * 0.25), (x + w * 0.18, y1 + h * 0.25)), ink, lw))
+        return shapes
+    if kind in ("armor", "tank"):
+        pts = tuple((x + math.cos(t) * w * 0.34, y + math.sin(t) * h * 0.3)
+                    for t in (i * math.pi / 8 for i in range(16)))
+        return [box, Poly(tuple((round(a, 2), round(b, 2)) for a, b in pts), None, ink, lw)]
+    if kind in ("artillery", "gun"):
+        return [box, Circle(x, y, h * 0.2, ink)]
+    if kind in ("recon", "scout", "cavalry"):
+        return [box, Line(((x0, y1), (x1, y0)), ink, lw)]
+    if kind in ("engineer",):
+        return [box, Line(((x - w * .25, y + h * .15), (x - w * .25, y - h * .15), (x + w * .25, y - h * .15),
+                           (x + w * .25, y + h * .15)), ink, lw), Line(((x, y - h * .15), (x, y + h * .1)), ink, lw)]
+    if kind in ("leader", "hero", "hq", "commander"):
+        r_out, r_in = w * 0.42, w * 0.17
+        pts = []
+        for i in range(10):
+            r = r_out if i % 2 == 0 else r_in
+            t = -math.pi / 2 + i * math.pi / 5
+            pts.append((round(x + r * math.cos(t), 2), round(y + r * math.sin(t), 2)))
+        return [Poly(tuple(pts), ink if kind != "hero" else None, ink, lw)]
+    if kind in ("ship", "transport", "destroyer", "cruiser"):
+        return [Poly(((x0, y), (x1, y), (x1 - w * 0.15, y1), (x0 + w * 0.15, y1)), ink, ink, lw),
+                Line(((x, y), (x, y0)), ink, lw)]
+    if kind in ("aircraft", "fighter", "bomber", "plane"):
+        return [Line(((x0, y), (x1, y)), ink, lw * 1.5), Line(((x, y0), (x, y1)), ink, lw * 1.5),
+                Line(((x - w * 0.2, y1), (x + w * 0.2, y1)), ink, lw * 1.5)]
+    return [box, Text(x, y + h * 0.28, kind[:3].upper(), h * 0.7, ink, weight="bold")]
+
+
+# ----------------------------------------------------------------------------------------- scene
+
+
+def scene(
+    source: Game | GameState | Board,
+    layout: Layout | None = None,
+    *,
+    board: Board | None = None,
+    rules: Ruleset | None = None,
+    size: float = 30.0,
+    highlights: Mapping[Location, str] | Iterable[Location] = (),
+    selected: str | None = None,
+    arrows: Sequence[tuple[Location, Location, str]] = (),
+    los: tuple[Location, Location, Any] | None = None,
+    labels: bool | Callable[[Hex], str] | None = None,
+    title: str = "",
+) -> Scene:
+    """Build the scene of a game (or of a state on a board, or of an empty board).
+
+    ``highlights`` maps locations to a verb (``move``, ``battle``...; colours from :mod:`hexlab.style`)
+    or lists locations; ``selected`` is a unit id drawn outlined; ``arrows`` are ``(from, to, verb)``;
+    ``los`` is ``(from, to, LosResult)`` for a line of sight. ``labels`` defaults to on for maps of up
+    to 2,000 hexes; a function ``hex -> str`` labels the hexes some other way (cube coordinates...).
+    """
+    state: GameState | None
+    from ..engine.game import Game
+
+    if isinstance(source, Game):
+        state, board, rules = source.state, source.board, source.rules
+        title = title or (source.scenario.title if source.scenario else source.rules.name)
+    elif isinstance(source, Board):
+        state, board = None, source
+    else:
+        state = source
+        if board is None:
+            raise ValueError("scene(state, ...) needs the board: scene(state, layout, board=board)")
+    assert board is not None
+    layout = layout or fit_layout(board, size)
+    s = layout.size.x
+    hexes = list(board.terrain)
+    x0, y0, x1, y1 = bounds(layout, hexes)
+    width = round(x1 + max(x0, 0.0), 1)  # the same margin on the far sides as on the near ones
+    height = round(y1 + max(y0, 0.0), 1)
+    show_labels = len(hexes) <= 2000 if labels is None else bool(labels)
+    label_of = labels if callable(labels) else board.labels.label
+
+    terrain: list[Shape] = [Poly(((0, 0), (width, 0), (width, height), (0, height)), style.BACKGROUND)]
+    cells: dict[Hex, CellInfo] = {}
+    fills: list[Shape] = []
+    grid: list[Shape] = []
+    texts: list[Shape] = []
+    grid_w = max(0.6, s * 0.03)
+    for h in hexes:
+        name = board.terrain[h]
+        key = board.styles.get(name, name)
+        corners = _corners(layout, h)
+        fills.append(Poly(corners, style.terrain_colour(key)))
+        grid.append(Poly(corners, None, style.GRID, grid_w, 0.55))
+        label = label_of(h) if board.kind == "hex" or show_labels else ""
+        cx, cy = _centre(layout, h)
+        cells[h] = CellInfo(h, label, board.titles.get(name, name), (cx, cy))
+        if show_labels and label:
+            top = cy - s * (0.62 if board.orientation == "pointy" else 0.66)
+            texts.append(Text(cx, round(top, 2), label, round(s * 0.26, 2), style.INK, alpha=0.7))
+    terrain += fills
+    terrain += _terrain_marks(board, layout)
+    terrain += grid
+    terrain += _regions(board, layout)
+    terrain += _hexsides(board, layout)
+    terrain += texts
+    terrain += _areas(board, layout)
+
+    units: list[Shape] = []
+    counters: list[CounterInfo] = []
+    if state is not None:
+        units += _features(state, board, layout)
+        u_shapes, counters = _counters(state, board, layout, rules, selected)
+        units += u_shapes
+
+    hl = _highlights(board, layout, state, highlights, selected, counters, arrows, los)
+    return Scene(width, height, layout, {"terrain": terrain, "units": units, "highlight": hl}, cells,
+                 counters, title)
+
+
+def _terrain_marks(board: Board, layout: Layout) -> list[Shape]:
+    """Small marks that tell terrain apart without colour (for print and colour-blind readers)."""
+    s = layout.size.x
+    out: list[Shape] = []
+    for h, name in board.terrain.items():
+        key = board.styles.get(name, name)
+        cx, cy = _centre(layout, h)
+        if key in ("forest", "woods", "jungle", "orchard"):
+            for dx, dy in ((-0.3, 0.05), (0.28, 0.12), (0.0, 0.35)):
+                out.append(Circle(round(cx + dx * s, 2), round(cy + dy * s, 2), round(s * 0.15, 2),
+                                  "#4f7d45" if key != "orchard" else "#6f9a4f", alpha=0.8))
+        elif key in ("hill", "steep_hill", "mountain", "ridge"):
+            n = 2 if key == "hill" else 3
+            for i in range(n):
+                dy = (i - (n - 1) / 2) * s * 0.2
+                out.append(Line(((round(cx - s * 0.35, 2), round(cy + dy + s * 0.1, 2)),
+                                 (round(cx, 2), round(cy + dy - s * 0.12, 2)),
+                                 (round(cx + s * 0.35, 2), round(cy + dy + s * 0.1, 2))),
+                                "#8a6a40", max(0.8, s * 0.04), 0.8))
+        elif key in ("town", "village"):
+            for dx, dy in ((-0.22, 0.0), (0.12, 0.2), (0.15, -0.15)):
+                bx, by, b = cx + dx * s, cy + dy * s, s * 0.12
+                out.append(Poly(_box(bx - b, by - b, bx + b, by + b), "#8c7865", "#5d4d3e", max(0.6, s * 0.02)))
+        elif key in ("marsh",):
+            for dy in (-0.1, 0.15):
+                out.append(Line(((round(cx - s * .3, 2), round(cy + dy * s, 2)),
+                                 (round(cx + s * .3, 2), round(cy + dy * s, 2))), "#5b7d73", max(.8, s * .035)))
+        elif key in ("ocean", "sea", "river", "lake", "water", "lagoon"):
+            out.append(Line(((round(cx - s * .3, 2), round(cy + s * .15, 2)), (round(cx - s * .1, 2),
+                             round(cy + s * .05, 2)), (round(cx + s * .1, 2), round(cy + s * .15, 2)),
+                             (round(cx + s * .3, 2), round(cy + s * .05, 2))), "#ffffff", max(.8, s * .035), 0.6))
+    return out
+
+
+def _regions(board: Board, layout: Layout) -> list[Shape]:
+    """Dashed outlines along each region's border (Memoir '44's three sections and the like)."""
+    s = layout.size.x
+    out: list[Shape] = []
+    for members in board.regions.values():
+        if len(members) == len(board.terrain):
+            continue
+        for h in sorted(members):
+            for n in hex_neighbors(h):
+                if n in board.terrain and n not in members:
+                    a, b = hexside_endpoints(layout, Hexside.between(h, n))
+                    out.append(Line(((round(a.x, 2), round(a.y, 2)), (round(b.x, 2), round(b.y, 2))),
+                                    style.REGION, max(1.0, s * 0.06), 0.8, (s * 0.2, s * 0.12)))
+    return out
+
+
+def _hexsides(board: Board, layout: Layout) -> list[Shape]:
+    s = layout.size.x
+    out: list[Shape] = []
+    for side, name in sorted(board.hexsides.items()):
+        key = board.styles.get(name, name)
+        colour, w, dash = style.HEXSIDE.get(key, ("#333333", 0.1, ()))
+        a, b = hexside_endpoints(layout, side)
+        out.append(Line(((round(a.x, 2), round(a.y, 2)), (round(b.x, 2), round(b.y, 2))), colour,
+                        round(w * s, 2), 1.0, tuple(round(d * s, 2) for d in dash)))
+    return out
+
+
+def _areas(board: Board, layout: Layout) -> list[Shape]:
+    """Area maps: each box outlined over its hexes, with its name."""
+    s = layout.size.x
+    out: list[Shape] = []
+    for area in board.areas.values():
+        members = {area.anchor, *area.hexes}
+        for h in sorted(members):
+            for n in hex_neighbors(h):
+                if n not in members:
+                    a, b = hexside_endpoints(layout, Hexside.between(h, n))
+                    out.append(Line(((round(a.x, 2), round(a.y, 2)), (round(b.x, 2), round(b.y, 2))),
+                                    style.INK, max(1.5, s * 0.09)))
+    for area in board.areas.values():
+        cx, cy = _centre(layout, area.anchor)
+        label = f"{area.name} {board.labels.label(area.anchor)}"
+        y = round(cy - s * 1.05, 2)
+        w = round(len(label) * s * 0.2 + s * 0.3, 2)
+        out.append(Poly(_box(cx - w / 2, y - s * 0.2, cx + w / 2, y + s * 0.16), "#ffffff", style.INK,
+                        max(0.8, s * 0.03), 0.9))
+        out.append(Text(cx, round(y + s * 0.1, 2), label, round(s * 0.32, 2), style.INK, weight="bold"))
+    return out
+
+
+def _features(state: GameState, board: Board, layout: Layout) -> list[Shape]:
+    s = layout.size.x
+    out: list[Shape] = []
+    for h, names in sorted(state.features.items()):
+        if h not in board.terrain:
+            continue
+        cx, cy = _centre(layout, h)
+        for i, name in enumerate(names):
+            glyph, colour = style.FEATURE.get(board.styles.get(name, name), (name[:2], style.INK))
+            out.append(Text(round(cx + (i - (len(names) - 1) / 2) * s * 0.5, 2), round(cy + s * 0.62, 2), glyph,
+                            round(s * 0.42, 2), colour, weight="bold"))
+    return out
+
+
+def _stack_positions(board: Board, layout: Layout, where: Location, n: int, c: float) -> list[XY]:
+    s = layout.size.x
+    if isinstance(where, str):  # an area: counters in rows centred on the box's anchor
+        area = board.areas[where]
+        cx, cy = _centre(layout, area.anchor)
+        per_row = 4
+        out = []
+        for i in range(n):
+            row, col = divmod(i, per_row)
+            in_row = min(per_row, n - row * per_row)
+            out.append((round(cx + (col - (in_row - 1) / 2) * c * 1.08, 2), round(cy + row * c * 1.08, 2)))
+        return out
+    cx, cy = _centre(layout, where)
+    step = s * 0.16
+    return [(round(cx + (i - (n - 1) / 2) * step, 2), round(cy - (i - (n - 1) / 2) * step + s * 0.02, 2))
+            for i in range(n)]
+
+
+def _counters(state: GameState, board: Board, layout: Layout, rules: Ruleset | None, selected: str | None
+              ) -> tuple[list[Shape], list[CounterInfo]]:
+    s = layout.size.x
+    c = round(s * 0.98, 2)  # counter side
+    stacks: dict[Location, list[Unit]] = {}
+    for u in state.units.values():
+        if u.alive and u.at is not None:
+            stacks.setdefault(u.at, []).append(u)
+    placed: list[tuple[int, Unit, XY]] = []
+    for where, units in stacks.items():
+        for level, (u, xy) in enumerate(zip(units, _stack_positions(board, layout, where, len(units), c),
+                                            strict=True)):
+            placed.append((0 if isinstance(where, str) else level, u, xy))
+    placed.sort(key=lambda t: (t[0], t[2][1], t[2][0]))
+    shapes: list[Shape] = []
+    infos: list[CounterInfo] = []
+    # level by level, so a stacked counter covers the one beneath it; passes within a level
+    for level in sorted({p[0] for p in placed}):
+        batch = [p for p in placed if p[0] == level]
+        bodies: list[Shape] = []
+        marks: list[Shape] = []
+        words: list[Shape] = []
+        for _, u, (x, y) in batch:
+            fill, ink = style.side_colours(u.side, state.sides)
+            utype = rules.unit_types.get(u.kind) if rules else None
+            symbol = utype.symbol if utype else u.kind
+            measure = utype.measure if utype else "steps"
+            half = c / 2
+            sq = _box(x - half, y - half, x + half, y + half)
+            hidden = bool(u.attrs.get("hidden"))
+            reduced = u.strength < u.max_strength
+            bodies.append(Poly(sq, fill, "#1f1f1f", max(1.0, s * 0.045), 1.0, (s * .12, s * .08) if hidden else ()))
+            if reduced and measure == "steps":  # a flipped counter: a pale band across the top
+                bodies.append(Poly((sq[0], sq[1], (sq[1][0], round(y - half + c * 0.16, 2)),
+                                    (sq[0][0], round(y - half + c * 0.16, 2))), "#ffffff", None, 1.0, 0.55))
+            marks += _symbol(symbol, x, round(y - c * 0.08, 2), c * 0.56, ink)
+            words += _strength(u, measure, x, y, c, ink)
+            words.append(Text(round(x - half + c * 0.06, 2), round(y - half + c * 0.2, 2), u.id, round(c * 0.17, 2),
+                              ink, "start", alpha=0.9))
+            infos.append(CounterInfo(u.id, u.at, x, y, c))
+        shapes += bodies + marks + words
+    return shapes, infos
+
+
+def _strength(u: Unit, measure: str, x: float, y: float, c: float, ink: str) -> list[Shape]:
+    base = round(y + c * 0.36, 2)
+    if measure == "figures":  # a row of dots, one per figure
+        n, r = u.strength, c * 0.065
+        gap = r * 2.6
+        return [Circle(round(x + (i - (n - 1) / 2) * gap, 2), base - r * 0.4, round(r, 2), ink) for i in range(n)]
+    text = f"STR {u.strength}" if measure.upper() == "STR" else f"{u.strength}"
+    if measure == "steps" and u.max_strength > 1:
+        text = f"{u.strength}/{u.max_strength}"
+    return [Text(x, round(base + c * 0.06, 2), text, round(c * 0.24, 2), ink, weight="bold")]
+
+
+def _highlights(board: Board, layout: Layout, state: GameState | None,
+                highlights: Mapping[Location, str] | Iterable[Location], selected: str | None,
+                counters: list[CounterInfo], arrows: Sequence[tuple[Location, Location, str]],
+                los: tuple[Location, Location, Any] | None) -> list[Shape]:
+    s = layout.size.x
+    out: list[Shape] = []
+    items = highlights.items() if isinstance(highlights, Mapping) else ((h, "move") for h in highlights)
+    for where, verb in items:
+        colour = style.HIGHLIGHT.get(verb, style.HIGHLIGHT["act"])
+        for h in _hexes_of(board, where):
+            out.append(Poly(_corners(layout, h, 0.92), colour, colour, max(1.5, s * 0.08), 0.35))
+    if selected is not None:
+        for info in counters:
+            if info.unit == selected:
+                half = info.size / 2 + s * 0.06
+                ring = _box(info.x - half, info.y - half, info.x + half, info.y + half)
+                out.append(Poly(ring, None, style.HIGHLIGHT["select"], max(2.0, s * 0.1)))
+                out.append(Poly(ring, None, "#1f1f1f", max(1.0, s * 0.035)))
+    for frm, to, verb in arrows:
+        out += _arrow(board, layout, frm, to, style.HIGHLIGHT.get(verb, style.INK))
+    if los is not None:
+        frm, to, result = los
+        clear = bool(getattr(result, "clear", True))
+        colour = style.HIGHLIGHT["los_clear" if clear else "los_blocked"]
+        for h in getattr(result, "blocked_by", ()):
+            out.append(Poly(_corners(layout, h, 0.8), None, style.HIGHLIGHT["los_blocked"], max(1.5, s * 0.08)))
+        a, b = _point_of(board, layout, frm), _point_of(board, layout, to)
+        out.append(Line((a, b), colour, max(2.0, s * 0.08), 0.95, () if clear else (s * 0.2, s * 0.12)))
+        out.append(Circle(a[0], a[1], round(s * 0.1, 2), colour))
+        out.append(Circle(b[0], b[1], round(s * 0.1, 2), colour))
+    return out
+
+
+def _hexes_of(board: Board, where: Location) -> list[Hex]:
+    if where is None:
+        return []
+    if isinstance(where, str):
+        area = board.areas.get(where)
+        return [area.anchor, *area.hexes] if area else []
+    return [where]
+
+
+def _point_of(board: Board, layout: Layout, where: Location) -> XY:
+    if isinstance(where, str):
+        return _centre(layout, board.areas[where].anchor)
+    assert where is not None
+    return _centre(layout, where)
+
+
+def _arrow(board: Board, layout: Layout, frm: Location, to: Location, colour: str) -> list[Shape]:
+    s = layout.size.x
+    (ax, ay), (bx, by) = _point_of(board, layout, frm), _point_of(board, layout, to)
+    d = math.hypot(bx - ax, by - ay) or 1.0
+    ux, uy = (bx - ax) / d, (by - ay) / d
+    tip = (round(bx - ux * s * 0.35, 2), round(by - uy * s * 0.35, 2))
+    tail = (round(ax + ux * s * 0.35, 2), round(ay + uy * s * 0.35, 2))
+    head = s * 0.3
+    left = (round(tip[0] - ux * head - uy * head * 0.6, 2), round(tip[1] - uy * head + ux * head * 0.6, 2))
+    right = (round(tip[0] - ux * head + uy * head * 0.6, 2), round(tip[1] - uy * head - ux * head * 0.6, 2))
+    return [Line((tail, tip), colour, max(2.0, s * 0.09), 0.9), Poly((tip, left, right), colour, None, 1.0, 0.9)]
+
+
+__all__ = ["CellInfo", "Circle", "CounterInfo", "Line", "Point", "Poly", "Scene", "Shape", "Text", "fit_layout",
+           "scene"]

@@ -1,0 +1,95 @@
+"""One look for every ruleset: terrain colours, side colours, highlight colours, fonts.
+
+Rulesets name a style key for each terrain (``Terrain.style``); the SVG renderer, the canvas widget and
+the printable handouts all read these tables, so a forest is the same green in Memoir '44 and Cadet
+Commander. Colours are chosen to stay apart for common colour-vision differences and to print in grey.
+"""
+
+from __future__ import annotations
+
+TERRAIN: dict[str, str] = {
+    # open ground
+    "clear": "#e9e4c9", "countryside": "#e9e4c9", "field": "#e4dcb0", "beach": "#f1dfa4",
+    "road": "#d9cfae",
+    # cover
+    "forest": "#8fb67a", "woods": "#8fb67a", "jungle": "#5f9a5c", "hedgerow": "#a7c089",
+    "orchard": "#b5cf8f",
+    # built up
+    "town": "#c9b8a6", "village": "#c9b8a6", "bunker": "#9e9e94", "airfield": "#cfcfc4",
+    # high ground
+    "hill": "#d6b98c", "steep_hill": "#bf9a66", "mountain": "#a9875c", "ridge": "#c8a676",
+    # wet
+    "marsh": "#b4c9b0", "river": "#8fbfe0", "ford": "#b7d6ea", "lake": "#8fbfe0", "water": "#8fbfe0",
+    "ocean": "#6fa7d6", "sea": "#7fb2dc", "reef": "#a7cfe0", "lagoon": "#9fcbe6",
+}
+"""Fill colour of each terrain style."""
+
+HEXSIDE: dict[str, tuple[str, float, tuple[float, ...]]] = {
+    # style: (colour, width as a fraction of the hex size, dash pattern in hex sizes)
+    "wall": ("#5b5147", 0.16, ()),
+    "fence": ("#7a5a3a", 0.09, (0.18, 0.1)),
+    "hedge": ("#3f7a34", 0.18, ()),
+    "river": ("#3f86c6", 0.20, ()),
+    "stream": ("#5c9bd1", 0.12, ()),
+    "cliff": ("#6b4f32", 0.14, (0.1, 0.06)),
+}
+"""How each hexside feature is stroked."""
+
+FEATURE: dict[str, tuple[str, str]] = {
+    # style: (glyph drawn in the hex, colour)
+    "objective": ("★", "#8a1c1c"), "medal": ("★", "#8a1c1c"), "flag": ("⚑", "#8a1c1c"),
+    "wire": ("✕✕", "#4a4a4a"), "sandbags": ("◠", "#7a6a4a"), "hedgehog": ("✳", "#4a4a4a"),
+    "bunker": ("▣", "#4a4a4a"), "mines": ("✹", "#8a1c1c"), "bridge": ("═", "#5b4a3a"),
+    "airbase": ("✈", "#3a3a3a"), "port": ("⚓", "#2a4a6a"),
+}
+"""Per-hex features: a glyph and its colour."""
+
+SIDES: list[tuple[str, str]] = [
+    # (counter fill, text and symbol colour) by side order
+    ("#3d6aa8", "#ffffff"),  # blue
+    ("#b24a32", "#ffffff"),  # red
+    ("#5f7f3a", "#ffffff"),  # green
+    ("#7a5aa0", "#ffffff"),  # violet
+]
+SIDE_NAMES: dict[str, tuple[str, str]] = {
+    # sides with colours of their own, whatever their order
+    "Red": ("#b24a32", "#ffffff"), "Blue": ("#3d6aa8", "#ffffff"),
+    "Allies": ("#5f7f3a", "#ffffff"), "Axis": ("#6d7178", "#ffffff"),
+    "US": ("#5f7f3a", "#ffffff"), "USMC": ("#5f7f3a", "#ffffff"), "Allied": ("#5f7f3a", "#ffffff"),
+    "Japan": ("#c9a227", "#1f1f1f"), "Japanese": ("#c9a227", "#1f1f1f"), "IJN": ("#c9a227", "#1f1f1f"),
+    "Greeks": ("#3d6aa8", "#ffffff"), "Greece": ("#3d6aa8", "#ffffff"),
+    "Ottomans": ("#b24a32", "#ffffff"), "Turks": ("#b24a32", "#ffffff"),
+}
+
+HIGHLIGHT: dict[str, str] = {
+    "move": "#f2c230", "battle": "#d7263d", "select": "#ffffff", "card": "#4c9be8", "pass": "#9a9a9a",
+    "act": "#f2c230", "los_clear": "#1b7f3b", "los_blocked": "#d7263d", "path": "#f2c230",
+    "origin": "#3d6aa8", "goal": "#d7263d", "result": "#f2c230", "second": "#e07b39",
+}
+"""Highlight colours by action verb (and for line of sight)."""
+
+INK = "#2b2b2b"
+GRID = "#6f6a58"
+REGION = "#8a1c1c"
+BACKGROUND = "#fbfaf5"
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
+
+
+def side_colours(side: str, sides: list[str]) -> tuple[str, str]:
+    """(fill, ink) for a side's counters: its own colours if it has some, else by its order."""
+    if side in SIDE_NAMES:
+        return SIDE_NAMES[side]
+    index = sides.index(side) if side in sides else 0
+    return SIDES[index % len(SIDES)]
+
+
+def terrain_colour(style: str) -> str:
+    return TERRAIN.get(style, "#dddddd")
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    """``"#3d6aa8"`` -> ``(61, 106, 168)``."""
+    c = colour.lstrip("#")
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)

@@ -1,0 +1,87 @@
+"""``DiceTray``: the last roll's faces, as an anywidget whose JavaScript ships with hexlab (no CDN).
+
+Custom dice show their own symbols (Memoir '44's battle die: infantry, armor, grenade, star, flag;
+Cadet Commander's ATK die: Oh Dear, Run away, Ouch, Hit and Run); d6 faces show pips and d10 faces
+numerals 1-10. A new roll animates briefly (not for readers who ask their system for less motion).
+Connected to a game, the tray shows every ``DiceRolled`` event as it happens, and goes back with undo.
+"""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..engine import Event, Game
+
+HERE = pathlib.Path(__file__).parent
+
+
+class DiceTray(anywidget.AnyWidget):
+    _esm = HERE / "dicetray.js"
+    _css = HERE / "dicetray.css"
+
+    dice = traitlets.List(traitlets.Dict()).tag(sync=True)
+    """One entry per die: face, label, sides, the faces to flicker through, its group."""
+    caption = traitlets.Unicode("").tag(sync=True)
+    roll = traitlets.Int(0).tag(sync=True)
+    """Counts rolls; a change starts the roll animation."""
+
+    def __init__(self, game: Game | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.game = game
+        self._shown: Event | None = None
+        if game is not None:
+            game.on_change(lambda g, events: self._follow(g))
+            self._follow(game, animate=False)
+
+    def __repr__(self) -> str:
+        return f"<DiceTray: {self.caption or 'no roll yet'}>"
+
+    def show(self, groups: list[tuple[str, list[Any], list[Any]]], caption: str = "", labels=None,
+             animate: bool = True, sides: list[int] | None = None, counts=None) -> None:
+        """Show dice: ``groups`` is ``[(group label, faces rolled, all faces of that die), ...]``."""
+        dice = []
+        for g, (label, faces, all_faces) in enumerate(groups):
+            for face in faces:
+                dice.append({
+                    "face": face, "label": _words(face), "sides": len(all_faces), "faces": list(all_faces),
+                    "group": g, "group_label": label, "counts": bool(counts and counts(face)),
+                })
+        self.caption = caption
+        self.dice = dice
+        if animate:
+            self.roll += 1
+
+    def _follow(self, game: Game, animate: bool = True) -> None:
+        last = next((e for e in reversed(game.log) if e.kind == "DiceRolled"), None)
+        if last is self._shown:
+            return
+        self._shown = last
+        if last is None:
+            self.caption = ""
+            self.dice = []
+            return
+        self.show(_groups(game, last), last.text, animate=animate)
+
+
+def _words(face: Any) -> str:
+    return face if isinstance(face, int) else str(face).replace("_", " ")
+
+
+def _groups(game: Game, event: Event) -> list[tuple[str, list[Any], list[Any]]]:
+    data = event.data
+    dice_by_name = game.rules.dice_by_name()
+    if "dice" in data:  # a dice step: one group per die kind
+        names, faces = data["dice"], data["faces"]
+    else:  # a roll inside an automatic step
+        names, faces = [data.get("die", "")], [data.get("faces", [])]
+    out = []
+    for i, (name, rolled) in enumerate(zip(names, faces, strict=False)):
+        die = dice_by_name.get(name)
+        all_faces = list(die.distinct) if die else sorted(set(rolled), key=str)
+        label = data.get("groups", [None] * len(names))[i] if "groups" in data else ""
+        out.append((label or "", list(rolled), all_faces))
+    return out

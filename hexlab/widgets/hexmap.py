@@ -1,0 +1,303 @@
+"""``HexMap``: the live map of a game, on an ipycanvas MultiCanvas.
+
+Three layers: terrain (drawn once, and again when a browser connects), units (redrawn on every change
+of the game) and highlights (redrawn on every selection). Every layer is the same :func:`scene` the SVG
+renderer draws, put on the canvas with batch calls inside ``hold_canvas``. The canvas buffer has twice
+the pixels of its size on the page (crisp on high-DPI screens) and its CSS size is fixed to its pixel
+size, so it is never stretched.
+
+The map holds no rules. A click on a unit asks the engine for that unit's legal actions and highlights
+where they lead; a click on a highlighted place applies that action; any other click asks the engine
+why not (``Game.explain``) and shows the answer with its rule clause.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+from ipycanvas import MultiCanvas, hold_canvas
+
+from ..engine import Action, Game, RuleError
+from ..engine.state import Location
+from ..hexes import Hex, pixel_to_hex
+from ..render.scene import Scene, fit_layout, scene
+from .draw import draw_shapes
+
+TERRAIN, UNITS, HIGHLIGHT = 0, 1, 2
+VERB_ORDER = {"battle": 0, "move": 1}
+
+
+def auto_size(game: Game, width: float = 760.0) -> float:
+    """A hex size that fits the board in about ``width`` pixels (between 14 and 40)."""
+    board = game.board
+    cols = board.width + 0.5
+    per_col = math.sqrt(3) if board.orientation == "pointy" else 1.5
+    return max(14.0, min(40.0, width / (cols * per_col + 1.2)))
+
+
+class HexMap(widgets.VBox):
+    """The live map of ``game``: hover for a hex's label, terrain and units; click a unit to see where
+    it may go and what it may attack; click a highlighted hex to do it."""
+
+    selected = traitlets.Unicode(None, allow_none=True).tag(sync=False)
+    """The id of the selected unit."""
+    target = traitlets.Unicode(None, allow_none=True).tag(sync=False)
+    """The id of the enemy unit under the mouse while a unit is selected (for the odds panel)."""
+    message = traitlets.Unicode("").tag(sync=False)
+
+    def __init__(self, game: Game, size: float | None = None, dpr: int = 2, **kwargs: Any) -> None:
+        self.game = game
+        self.dpr = dpr
+        self.hex_size = size or auto_size(game)
+        self.hex_layout = fit_layout(game.board, self.hex_size)
+        self._scene: Scene = scene(game, self.hex_layout)
+        self.css_width = int(math.ceil(self._scene.width))
+        self.css_height = int(math.ceil(self._scene.height))
+        self.canvas = MultiCanvas(
+            3, width=self.css_width * dpr, height=self.css_height * dpr,
+            layout=widgets.Layout(width=f"{self.css_width}px", height=f"{self.css_height}px",
+                                  min_width=f"{self.css_width}px", flex="0 0 auto"),
+        )
+        self.canvas.add_class("hexlab-map")
+        self.hover = widgets.HTML(layout=widgets.Layout(min_height="1.6em"))
+        self.hover.add_class("hexlab-hover")
+        self.note = widgets.HTML(layout=widgets.Layout(min_height="1.6em"))
+        self.note.add_class("hexlab-note")
+        self.unit_actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self._targets: dict[Location, list[Action]] = {}
+        self._hover_place: Location = None
+        self._last_hex: Hex | None = None
+        self.draw_count = 0
+        self._on_apply: list[Callable[[Action], None]] = []
+        super().__init__([self.canvas, self.hover, self.note, self.unit_actions], **kwargs)
+        self.add_class("hexlab-hexmap")
+        self.canvas.on_client_ready(self.redraw)
+        self.canvas.on_mouse_move(self._mouse_move)
+        self.canvas.on_mouse_down(self._mouse_down)
+        self.canvas.on_mouse_out(lambda *_: self._set_hover(None))
+        self._stop = game.on_change(self._game_changed)
+        self.observe(self._selection_changed, names=["selected"])
+        self.redraw()
+
+    def __repr__(self) -> str:
+        return f"<HexMap {self.game.rules.id} {self.css_width}x{self.css_height}px>"
+
+    # ------------------------------------------------------------------------------------ drawing
+    def _build_scene(self) -> Scene:
+        los = None
+        sel = self.game.state.units.get(self.selected) if self.selected else None
+        tgt = self.game.state.units.get(self.target) if self.target else None
+        if sel is not None and tgt is not None:
+            result = self.game.rules.sight(self.game.state, sel.at, tgt.at)
+            if result is not None:
+                los = (sel.at, tgt.at, result)
+        highlights = {}
+        for where, actions in self._targets.items():
+            highlights[where] = min((a.verb for a in actions), key=lambda v: VERB_ORDER.get(v, 5))
+        return scene(self.game, self.hex_layout, highlights=highlights, selected=self.selected, los=los)
+
+    def redraw(self, *_: Any) -> None:
+        """Draw all three layers (when a browser connects, and at the start)."""
+        self._scene = self._build_scene()
+        with hold_canvas():
+            for index, layer in ((TERRAIN, "terrain"), (UNITS, "units"), (HIGHLIGHT, "highlight")):
+                c = self.canvas[index]
+                c.clear()
+                draw_shapes(c, self._scene.layers[layer], self.dpr)
+        self.draw_count += 1
+
+    def redraw_units(self) -> None:
+        """Draw the units and highlight layers again (after a change of the game or the selection)."""
+        self._scene = self._build_scene()
+        with hold_canvas():
+            for index, layer in ((UNITS, "units"), (HIGHLIGHT, "highlight")):
+                c = self.canvas[index]
+                c.clear()
+                draw_shapes(c, self._scene.layers[layer], self.dpr)
+        self.draw_count += 1
+
+    def redraw_highlights(self) -> None:
+        self._scene = self._build_scene()
+        with hold_canvas():
+            c = self.canvas[HIGHLIGHT]
+            c.clear()
+            draw_shapes(c, self._scene.layers["highlight"], self.dpr)
+        self.draw_count += 1
+
+    def to_svg(self) -> str:
+        """What the map shows now, as SVG."""
+        from ..render.svg import to_svg
+
+        return to_svg(self._build_scene())
+
+    # ------------------------------------------------------------------------------------ the game
+    def _game_changed(self, game: Game, events: list[Any]) -> None:
+        keep = self.selected if self.selected and self._actions_of(self.selected) else None
+        self.target = None
+        if keep != self.selected:
+            self.selected = keep  # triggers _selection_changed
+        else:
+            self._refresh_targets()
+        self.redraw_units()
+
+    def _actions_of(self, unit: str) -> list[Action]:
+        return [a for a in self.game.legal_actions() if a.actor == unit]
+
+    def _refresh_targets(self) -> None:
+        self._targets = {}
+        loose: list[Action] = []
+        if self.selected:
+            for action in self._actions_of(self.selected):
+                where = self.game.rules.action_location(self.game.state, action)
+                if where is None:
+                    loose.append(action)
+                else:
+                    self._targets.setdefault(where, []).append(action)
+        buttons = []
+        for action in loose:
+            b = widgets.Button(description=self.game.describe(action), layout=widgets.Layout(width="auto"))
+            b.on_click(lambda _b, a=action: self.act(a))
+            buttons.append(b)
+        self.unit_actions.children = buttons
+
+    def _selection_changed(self, change: dict[str, Any]) -> None:
+        self._refresh_targets()
+        self.redraw_highlights()
+
+    def select(self, unit: str | None) -> None:
+        """Select a unit (as a click on it does), or clear the selection with ``None``."""
+        if unit is None:
+            self.selected = None
+            return
+        actions = self._actions_of(unit)
+        if not actions:
+            u = self.game.state.units.get(unit)
+            if u is None or not u.alive:
+                self._say(f"There is no unit {unit!r} on the map.", None)
+            else:
+                self._say_error(self.game.rules.why_not_unit(self.game.state, u))
+            self.selected = None
+            return
+        if self.selected == unit:
+            self._refresh_targets()
+            self.redraw_highlights()
+        self.selected = unit
+        u = self.game.state.units[unit]
+        n = len({self.game.rules.action_location(self.game.state, a) for a in actions} - {None})
+        self._say(f"{html.escape(self.game.rules.unit_title(u))}: {n} highlighted place(s) to act on.", None,
+                  quiet=True)
+
+    def act(self, action: Action) -> bool:
+        """Apply an action through the engine; show its refusal (with the clause) if it has one."""
+        try:
+            self.game.apply(action)
+        except RuleError as err:
+            self._say_error(err)
+            return False
+        self._say(html.escape(self.game.describe(action)) + " ✓", None, quiet=True)
+        for callback in self._on_apply:
+            callback(action)
+        return True
+
+    def on_apply(self, callback: Callable[[Action], None]) -> None:
+        self._on_apply.append(callback)
+
+    # ------------------------------------------------------------------------------------ the mouse
+    def place_at(self, x: float, y: float) -> tuple[Location, str | None]:
+        """The place (hex or area) and the unit under a point given in CSS pixels."""
+        counter = self._scene.counter_at(x, y)
+        if counter is not None:
+            return counter.at, counter.unit
+        h = pixel_to_hex(self.hex_layout, (x, y))
+        if h not in self.game.board.terrain:
+            return None, None
+        if self.game.board.kind == "area":
+            return self.game.board.area_of(h) or h, None
+        return h, None
+
+    def click(self, x: float, y: float) -> None:
+        """What a click at (x, y) in CSS pixels does."""
+        where, unit = self.place_at(x, y)
+        if self.selected and where in self._targets:
+            actions = sorted(self._targets[where], key=lambda a: VERB_ORDER.get(a.verb, 5))
+            self.act(actions[0])
+            return
+        if unit is not None and unit != self.selected:
+            if self._actions_of(unit) or self.selected is None or self.game.state.units[unit].side == \
+                    self.game.state.units[self.selected].side:
+                self.select(unit)
+                return
+        if unit is not None and unit == self.selected:
+            self.selected = None
+            self._say("Selection cleared.", None, quiet=True)
+            return
+        if self.selected and where is not None:
+            intent = self.game.rules.intent(self.game.state, self.selected, where)
+            error = self.game.explain(intent) if intent is not None else None
+            if error is not None:
+                self._say_error(error)
+            else:
+                self._say(f"{html.escape(self.selected)} can't act on {html.escape(self.game.board.label(where))}.",
+                          None)
+            return
+        step = self.game.current_step
+        if self.game.is_over:
+            self._say("The game is over.", None)
+        elif step.automatic:
+            self._say(f"Next comes {html.escape(step.title.lower())}, which the engine does: press "
+                      "<b>Next step</b>.", step.clauses[0] if step.clauses else None)
+        else:
+            self._say(f"{html.escape(str(self.game.to_act))} decides: click one of their units.", None, quiet=True)
+
+    def _mouse_down(self, x: float, y: float) -> None:
+        self.click(x / self.dpr, y / self.dpr)
+
+    def _mouse_move(self, x: float, y: float) -> None:
+        x, y = x / self.dpr, y / self.dpr
+        h = pixel_to_hex(self.hex_layout, (x, y))
+        if h == self._last_hex:
+            return
+        self._last_hex = h
+        self._set_hover(h if h in self.game.board.terrain else None)
+
+    def _set_hover(self, h: Hex | None) -> None:
+        if h is None:
+            self.hover.value = ""
+            self._last_hex = None
+            if self.target is not None:
+                self.target = None
+                self.redraw_highlights()
+            return
+        board, state = self.game.board, self.game.state
+        place: Location = board.area_of(h) if board.kind == "area" else h
+        cell = self._scene.cells.get(h)
+        units = state.units_at(place) if place is not None else []
+        who = "; ".join(f"{html.escape(self.game.rules.unit_title(u))} "
+                        f"({u.strength}/{u.max_strength})" for u in units)
+        where = html.escape(board.label(place)) if isinstance(place, str) else html.escape(cell.label if cell else "")
+        terrain = html.escape(cell.terrain) if cell else ""
+        self.hover.value = (f"<span class='hexlab-hover-label'><b>{where}</b></span> · {terrain}"
+                            + (f" · {who}" if who else ""))
+        target = None
+        if self.selected and place in self._targets:
+            enemy = next((u for u in units if u.side != state.units[self.selected].side), None)
+            target = enemy.id if enemy else None
+        if target != self.target:
+            self.target = target
+            self.redraw_highlights()
+
+    # ------------------------------------------------------------------------------------ messages
+    def _say(self, text: str, clause: str | None, quiet: bool = False) -> None:
+        cite = f" <code>{html.escape(clause)}</code>" if clause else ""
+        colour = "#555" if quiet else "#8a1c1c"
+        self.note.value = f"<span style='color:{colour}'>{text}{cite}</span>"
+        self.message = text
+
+    def _say_error(self, error: RuleError) -> None:
+        self._say(html.escape(error.reason), error.clause)
+

@@ -1,0 +1,188 @@
+"""``PhaseStepper``: the ruleset's sequence of play, the current step, the buttons that move through it,
+and the event log in plain words.
+
+The sequence is the ruleset's own data (phases and steps with titles, clauses and explanations); the
+current step is marked. "Next step" performs an automatic step (a dice roll, bookkeeping) or, at a
+decision that belongs to a computer player, lets it choose; "Play to next decision" runs on until a
+person must choose. Decisions that have no place on the map (play a card, pass, end the activation)
+are offered as buttons here.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..engine import Action, Event, Game, RuleError
+from ..players import Player
+
+KIND_BADGE = {"decision": "decide", "auto": "auto", "dice": "dice"}
+KIND_WORDS = {"decision": "a decision", "auto": "done by the engine", "dice": "a dice roll"}
+
+
+def _cite(clauses: tuple[str, ...] | list[str]) -> str:
+    return " ".join(f"<code>{html.escape(c)}</code>" for c in clauses)
+
+
+class PhaseStepper(widgets.VBox):
+    """Step through ``game``'s sequence of play. ``players`` maps sides to computer players."""
+
+    def __init__(self, game: Game, players: Mapping[str, Player] | None = None, log_lines: int = 40,
+                 **kwargs: Any) -> None:
+        self.game = game
+        self.players = dict(players or {})
+        self.log_lines = log_lines
+        self.header = widgets.HTML()
+        self.sequence = widgets.HTML()
+        self.explain = widgets.HTML()
+        self.next_button = widgets.Button(description="Next step", icon="step-forward", button_style="primary")
+        self.undo_button = widgets.Button(description="Undo", icon="undo")
+        self.redo_button = widgets.Button(description="Redo", icon="repeat")
+        self.run_button = widgets.Button(description="Play to next decision", icon="fast-forward",
+                                         layout=widgets.Layout(width="auto"))
+        self.restart_button = widgets.Button(description="Restart", icon="refresh")
+        for b, fn in ((self.next_button, self.next_step), (self.undo_button, self.undo),
+                      (self.redo_button, self.redo), (self.run_button, self.play_to_decision),
+                      (self.restart_button, self.restart)):
+            b.on_click(lambda _b, fn=fn: fn())
+            b.add_class("hexlab-" + b.description.lower().replace(" ", "-"))
+        self.buttons = widgets.HBox([self.next_button, self.run_button, self.undo_button, self.redo_button,
+                                     self.restart_button], layout=widgets.Layout(flex_flow="row wrap"))
+        self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.note = widgets.HTML()
+        self.log_view = widgets.HTML()
+        self.log_view.add_class("hexlab-log")
+        super().__init__([self.header, self.sequence, self.explain, self.buttons, self.choices, self.note,
+                          widgets.HTML("<b>What happened</b> (newest first)"), self.log_view], **kwargs)
+        self.add_class("hexlab-stepper")
+        self._stop = game.on_change(self._game_changed)
+        self.refresh()
+
+    def _game_changed(self, game: Game, events: list[Event]) -> None:
+        self.note.value = ""
+        self.refresh()
+
+    def __repr__(self) -> str:
+        return f"<PhaseStepper {self.game.rules.id} at {self.game.state.position}>"
+
+    # ------------------------------------------------------------------------------------ actions
+    def next_step(self) -> None:
+        """Perform the next automatic step, or a computer player's decision."""
+        game = self.game
+        self.note.value = ""
+        if game.is_over:
+            self._say("The game is over.")
+            return
+        if game.current_step.automatic:
+            game.step()
+            return
+        player = self.players.get(game.to_act or "")
+        if player is not None:
+            game.apply(player.choose(game))
+            return
+        self._say(f"<b>{html.escape(str(game.to_act))}</b> decides now: {html.escape(game.current_step.title)}. "
+                  "Click a unit on the map or a choice below.")
+
+    def play_to_decision(self, limit: int = 2000) -> None:
+        """Run automatic steps (and computer players) until a person must decide or the game ends."""
+        game = self.game
+        self.note.value = ""
+        for _ in range(limit):
+            if game.is_over:
+                break
+            if game.current_step.automatic:
+                game.step()
+            elif game.to_act in self.players:
+                game.apply(self.players[game.to_act].choose(game))
+            else:
+                break
+
+    def undo(self) -> None:
+        self.note.value = ""
+        if not self.game.undo():
+            self._say("Nothing to undo.")
+
+    def redo(self) -> None:
+        self.note.value = ""
+        if not self.game.redo():
+            self._say("Nothing to redo.")
+
+    def restart(self) -> None:
+        self.note.value = ""
+        self.game.restart()
+
+    def choose(self, action: Action) -> None:
+        try:
+            self.game.apply(action)
+        except RuleError as err:
+            self._say(f"{html.escape(err.reason)} {_cite([err.clause] if err.clause else [])}")
+
+    def _say(self, text: str) -> None:
+        self.note.value = f"<div class='hexlab-stepper-note'>{text}</div>"
+
+    # ------------------------------------------------------------------------------------ views
+    def refresh(self) -> None:
+        game = self.game
+        rules = game.rules
+        phase, step = game.current_phase, game.current_step
+        if game.is_over:
+            result = game.result or {}
+            who = f"{result.get('winner')} wins" if result.get("winner") else "A draw"
+            status = f"<b>Game over.</b> {html.escape(who)}: {html.escape(str(result.get('reason', '')))}"
+        elif step.automatic:
+            status = f"Next: <b>{html.escape(step.title)}</b> ({KIND_WORDS[step.kind]}). Press <b>Next step</b>."
+        else:
+            status = f"<b>{html.escape(str(game.to_act))}</b> decides: {html.escape(step.title)}."
+        self.header.value = (f"<div class='hexlab-stepper-header'><b>{html.escape(rules.name)}</b> · "
+                             f"{html.escape(rules.clock(game.state))}<br>{status}</div>")
+        rows = []
+        for ph in rules.sequence.phases:
+            here = ph.id == phase.id
+            steps = []
+            for st in ph.steps:
+                mark = "▶ " if here and st.id == step.id else ""
+                cls = "hexlab-current" if mark else ""
+                badge = f"<span class='hexlab-badge hexlab-badge-{st.kind}'>{KIND_BADGE[st.kind]}</span>"
+                steps.append(f"<li class='{cls}'>{mark}{badge} {html.escape(st.title)}</li>")
+            repeat = f" <i>({html.escape(ph.repeat)})</i>" if ph.repeat else ""
+            rows.append(f"<li class='{'hexlab-current-phase' if here else ''}'><b>{html.escape(ph.title)}</b>{repeat}"
+                        f"<ul>{''.join(steps)}</ul></li>")
+        self.sequence.value = f"<ol class='hexlab-sequence'>{''.join(rows)}</ol>"
+        self.explain.value = (f"<div class='hexlab-explain'><b>{html.escape(step.title)}.</b> "
+                              f"{html.escape(step.explanation)}<br><small>Rules: {_cite(step.clauses)}</small></div>")
+        self.next_button.disabled = game.is_over
+        self.run_button.disabled = game.is_over
+        self.undo_button.disabled = not game.can_undo
+        self.redo_button.disabled = not game.can_redo
+        self._refresh_choices()
+        self.log_view.value = self.log_html(game.log, self.log_lines)
+
+    def _refresh_choices(self) -> None:
+        """Buttons for the decisions the map can't show: those with no place on the map."""
+        game = self.game
+        buttons = []
+        if not game.is_over and not game.current_step.automatic:
+            for action in game.legal_actions():
+                if game.rules.action_location(game.state, action) is not None:
+                    continue
+                if action.actor is not None:
+                    continue  # a unit's own choices appear under the map when it is selected
+                b = widgets.Button(description=game.describe(action), layout=widgets.Layout(width="auto"))
+                b.add_class("hexlab-choice")
+                b.on_click(lambda _b, a=action: self.choose(a))
+                buttons.append(b)
+                if len(buttons) >= 12:
+                    break
+        self.choices.children = buttons
+
+    @staticmethod
+    def log_html(log: list[Event], lines: int = 40) -> str:
+        items = []
+        for event in reversed(log[-lines:]):
+            cls = "hexlab-phase" if event.kind in ("PhaseBegan", "TurnBegan") else ""
+            items.append(f"<li class='{cls}'>{html.escape(event.text)} "
+                         f"<small class='hexlab-clauses'>{_cite(event.clauses)}</small></li>")
+        return f"<ul class='hexlab-log-list'>{''.join(items)}</ul>"

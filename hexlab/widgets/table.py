@@ -1,0 +1,126 @@
+"""The play table: map, stepper, dice tray, odds panel and log, laid out for a notebook.
+
+``hexlab.play("ruleset/name", seed=1)`` returns a :class:`Table` for hot-seat play by two people at one
+screen; ``players={"Blue": "computer"}`` (or ``"human,computer"``) lets the computer take a side, and
+"Play to next decision" then plays its turns.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..engine import Game
+from ..players import Player, make_player
+from ..scenario import load
+from .dicetray import DiceTray
+from .hexmap import HexMap
+from .odds import OddsPanel
+from .stepper import PhaseStepper
+
+CSS = """
+<style>
+.hexlab-table { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; color: #2b2b2b; }
+.hexlab-table-title { font-size: 16px; font-weight: 600; margin: 2px 0 6px 0; }
+.hexlab-table-title small { font-weight: 400; color: #555; }
+.hexlab-side { min-width: 300px; max-width: 420px; padding-left: 12px; }
+.hexlab-stepper-header { font-size: 13px; background: #f3f0e2; border-radius: 6px; padding: 6px 8px; }
+ol.hexlab-sequence { margin: 6px 0; padding-left: 20px; font-size: 12.5px; line-height: 1.35; }
+ol.hexlab-sequence ul { margin: 0; padding-left: 16px; list-style: none; }
+ol.hexlab-sequence li.hexlab-current { font-weight: 700; color: #8a1c1c; }
+ol.hexlab-sequence li.hexlab-current-phase > b { color: #8a1c1c; }
+.hexlab-badge { display: inline-block; min-width: 38px; text-align: center; font-size: 10px; border-radius: 3px;
+  padding: 0 3px; margin-right: 3px; font-weight: 600; }
+.hexlab-badge-decision { background: #3d6aa8; color: #fff; }
+.hexlab-badge-auto { background: #d8d3c0; color: #333; }
+.hexlab-badge-dice { background: #b24a32; color: #fff; }
+.hexlab-stepper .widget-button { width: auto; }
+.hexlab-explain { font-size: 12.5px; background: #fbfaf5; border-left: 3px solid #c9a227; padding: 4px 8px; }
+.hexlab-explain code, .hexlab-log code, .hexlab-odds code, .hexlab-note code {
+  font-size: 11px; background: #eee8d5; padding: 0 3px; border-radius: 3px; }
+.hexlab-stepper-note { font-size: 12.5px; color: #8a1c1c; }
+ul.hexlab-log-list { max-height: 220px; overflow-y: auto; margin: 0; padding-left: 16px; font-size: 12px;
+  line-height: 1.35; }
+ul.hexlab-log-list li.hexlab-phase { color: #555; font-style: italic; }
+.hexlab-hover, .hexlab-note { font-size: 12.5px; }
+.hexlab-odds { font-size: 12.5px; }
+.hexlab-odds-title { font-weight: 600; margin-bottom: 4px; }
+.hexlab-odds-row { display: flex; align-items: center; gap: 6px; margin: 2px 0; }
+.hexlab-odds-label { width: 150px; flex: 0 0 150px; }
+.hexlab-odds-bar { flex: 1 1 auto; background: #eee8d5; height: 12px; border-radius: 3px; overflow: hidden; }
+.hexlab-odds-bar span { display: block; height: 100%; background: #3d6aa8; }
+.hexlab-odds-p { width: 120px; flex: 0 0 120px; text-align: right; font-variant-numeric: tabular-nums; }
+.hexlab-odds-empty { font-size: 12px; color: #777; }
+ul.hexlab-odds-summary, ul.hexlab-odds-notes { margin: 4px 0; padding-left: 16px; }
+</style>
+"""
+
+
+def _players(game: Game, players: Any) -> dict[str, Player]:
+    if players is None:
+        return {}
+    if isinstance(players, str):
+        kinds = [p.strip() for p in players.split(",")]
+        players = dict(zip(game.state.sides, kinds, strict=False))
+    out: dict[str, Player] = {}
+    for i, (side, kind) in enumerate(dict(players).items()):
+        if side not in game.state.sides:
+            raise ValueError(f"no side {side!r} in this game (sides: {', '.join(game.state.sides)})")
+        if isinstance(kind, str):
+            if kind in ("human", "person", "hot-seat"):
+                continue
+            out[side] = make_player(kind, game.seed * 7919 + 101 + i)
+        else:
+            out[side] = kind
+    return out
+
+
+class Table(widgets.VBox):
+    """Everything needed to play a game in a notebook."""
+
+    def __init__(self, game: Game, players: Mapping[str, Any] | str | None = None, size: float | None = None,
+                 **kwargs: Any) -> None:
+        self.game = game
+        self.players = _players(game, players)
+        self.map = HexMap(game, size=size)
+        self.stepper = PhaseStepper(game, players=self.players)
+        self.dice = DiceTray(game)
+        self.odds = OddsPanel(game, self.map)
+        title = game.scenario.title if game.scenario else game.rules.name
+        summary = game.scenario.meta.summary if game.scenario else ""
+        who = ", ".join(f"{s}: {'computer' if s in self.players else 'a person'}" for s in game.state.sides)
+        head = widgets.HTML(
+            f"{CSS}<div class='hexlab-table-title'>{html.escape(title)} "
+            f"<small>· {html.escape(game.rules.name)} · seed {game.seed} · {html.escape(who)}</small></div>"
+            + (f"<div style='font-size:12.5px;margin-bottom:6px'>{html.escape(summary)}</div>" if summary else ""))
+        side = widgets.VBox([self.stepper, widgets.HTML("<b>Dice</b>"), self.dice, self.odds],
+                            layout=widgets.Layout(flex="1 1 320px"))
+        side.add_class("hexlab-side")
+        body = widgets.HBox([self.map, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        super().__init__([head, body], **kwargs)
+        self.add_class("hexlab-table")
+
+    def __repr__(self) -> str:
+        sid = self.game.scenario.id if self.game.scenario else self.game.rules.id
+        return f"<hexlab table: {sid}, seed {self.game.seed}>"
+
+    def save(self, path: str) -> str:
+        """Save the game (scenario, seed and every move) as JSON, to resume later with ``hexlab.resume``."""
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.game.to_json(indent=1))
+        return path
+
+
+def play(scenario_id: str, seed: int | None = None, players: Any = None, size: float | None = None) -> Table:
+    """The play table for a scenario (hot-seat unless ``players`` hands a side to the computer)."""
+    return Table(load(scenario_id, seed=seed), players=players, size=size)
+
+
+def resume(path: str, players: Any = None, size: float | None = None) -> Table:
+    """The play table for a saved game (see ``Table.save``)."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    return Table(Game.from_json(text, name=path), players=players, size=size)

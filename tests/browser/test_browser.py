@@ -1,0 +1,199 @@
+"""The views in a real browser: JupyterLab and Voila in Debian's Chromium, driven by playwright.
+
+nbval checks only the kernel side; these tests check what a person sees. Every notebook runs all its
+cells with no error output and no browser console error; every map canvas is drawn (not blank) at twice
+its CSS size; on the play table, "Next step" changes the stepper, a choice moves the game on, clicking a
+unit highlights its moves and clicking a highlighted hex moves it; and Voila renders a notebook's map.
+Screenshots go to artifacts/browser/ to be looked at.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import nbformat
+import pytest
+
+import hexlab
+from hexlab.render.scene import fit_layout, scene
+from hexlab.widgets.hexmap import auto_size
+
+from .harness import (
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ROOT,
+    canvases,
+    open_notebook,
+    pixel,
+    run_all,
+    start_lab,
+    start_voila,
+    wait_drawn,
+)
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+TABLE_DEMO = "table_demo.ipynb"
+RED = [178, 74, 50]  # hexlab.style: the counters of a side called Red
+# Console messages that are not errors of ours: none so far; add with a reason if one ever must be.
+CONSOLE_ALLOWED: tuple[str, ...] = ()
+
+
+def _table_demo(path: Path) -> Path:
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_code_cell("import tests.conftest  # the Skirmish test ruleset and its scenarios\n"
+                                  "import hexlab\n"
+                                  "table = hexlab.play('skirmish/meadow', seed=1)\n"
+                                  "table"),
+    ]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("lab")
+    demo = _table_demo(tmp / TABLE_DEMO)
+    server = start_lab(tmp, [*NOTEBOOKS, demo])
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    assert Path(CHROMIUM).exists(), "Debian's Chromium is needed: apt-get install -y chromium"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
+    pg = context.new_page()
+    pg.console_errors = []
+    pg.on("console", lambda m: pg.console_errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: pg.console_errors.append(f"page error: {e}"))
+    yield pg
+    context.close()
+
+
+def _console(pg) -> list[str]:
+    return [m for m in pg.console_errors if not any(a in m for a in CONSOLE_ALLOWED)]
+
+
+def _shot(pg, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    target = pg.locator(".hexlab-table").first
+    if target.count() == 0:
+        target = pg.locator(".hexlab-map").first
+    if target.count():
+        target.scroll_into_view_if_needed()
+        target.screenshot(path=str(path))
+    else:
+        pg.screenshot(path=str(path), full_page=True)
+    return path
+
+
+@pytest.mark.parametrize("name", [nb.name for nb in NOTEBOOKS] + [TABLE_DEMO])
+def test_every_notebook_runs_clean_and_draws_its_maps(lab, page, name):
+    open_notebook(page, lab, name)
+    result = run_all(page)
+    assert result.cells > 0
+    assert result.errors == [], result.errors
+    maps = wait_drawn(page)
+    for m in maps:
+        terrain = m["layers"][0]
+        assert terrain["painted"] > 0, f"a blank map canvas in {name}"
+        assert terrain["w"] == 2 * round(terrain["cssw"]), "the canvas buffer should be 2x its CSS size"
+    _shot(page, name.removesuffix(".ipynb"))
+    assert _console(page) == [], _console(page)
+
+
+def _unit_point(unit: str) -> tuple[float, float]:
+    """A point on a unit's counter in the demo table (its body, left of the symbol), computed from the
+    same scene in this process."""
+    import tests.conftest  # noqa: F401
+
+    game = hexlab.load("skirmish/meadow", seed=1)
+    sc = scene(game, fit_layout(game.board, auto_size(game)))
+    info = next(c for c in sc.counters if c.unit == unit)
+    return info.x - info.size * 0.38, info.y
+
+
+def _hex_point(label: str) -> tuple[float, float]:
+    import tests.conftest  # noqa: F401
+
+    game = hexlab.load("skirmish/meadow", seed=1)
+    sc = scene(game, fit_layout(game.board, auto_size(game)))
+    return sc.cells[game.board.parse(label)].center
+
+
+def test_table_next_step_choices_and_clicks_on_the_map(lab, page):
+    open_notebook(page, lab, TABLE_DEMO)
+    assert run_all(page).errors == []
+    maps = wait_drawn(page)
+    assert len(maps) == 1
+    box = page.locator(".hexlab-map").first.bounding_box()
+    x, y = _unit_point("R1")
+    assert pixel(page, x, y)[:3] == RED, "R1's counter is drawn in Red's colour"
+    stepper = page.locator(".hexlab-stepper").first
+    before = stepper.inner_text()
+    page.get_by_role("button", name="Next step").first.click()
+    page.wait_for_timeout(800)
+    assert stepper.inner_text() != before, "Next step at a decision explains who must decide"
+    assert "decides now" in stepper.inner_text()
+
+    # play a card from the stepper's choices: the game moves on to the action phase
+    page.locator(".hexlab-choice").first.click()
+    page.wait_for_function("() => document.querySelector('.hexlab-stepper').innerText.includes('Move or attack')",
+                           timeout=10_000)
+
+    # click a unit: its moves are highlighted
+    hx, hy = _hex_point("2,1")
+    plain = pixel(page, hx, hy)
+    page.mouse.click(box["x"] + x, box["y"] + y)
+    page.wait_for_timeout(1000)
+    lit = pixel(page, hx, hy)
+    assert lit != plain, "selecting R1 highlights 2,1, a hex it may move to"
+    assert lit[2] < plain[2], "the highlight is yellow (less blue than the clear hex)"
+    _shot(page, "table_demo_selected")
+
+    # click a highlighted hex: R1 moves there, the map and the log say so
+    box = page.locator(".hexlab-map").first.bounding_box()  # the screenshot may have scrolled the page
+    page.mouse.click(box["x"] + hx, box["y"] + hy)
+    page.wait_for_function("() => document.querySelector('.hexlab-log').innerText.includes('R1 moves 1,1 to 2,1')",
+                           timeout=10_000)
+    page.wait_for_timeout(800)
+    cx, cy = _hex_point("1,1")  # R1 started there; look at the same spot of its counter on 2,1
+    assert pixel(page, hx + x - cx, hy + y - cy)[:3] == RED, "R1's counter now stands on 2,1"
+    assert pixel(page, x, y)[:3] != RED, "and has left its old hex"
+    # hovering names the hex, its terrain and its units
+    page.mouse.move(box["x"] + hx, box["y"] + hy)
+    page.wait_for_timeout(600)
+    assert "2,1" in page.locator(".hexlab-hover").first.inner_text()
+    _shot(page, "table_demo_moved")
+    assert _console(page) == [], _console(page)
+
+
+def test_voila_renders_a_notebook_map(tmp_path, page):
+    server = start_voila(tmp_path, ROOT / "notebooks" / "01_hex_basics.ipynb")
+    try:
+        page.goto(server.url, wait_until="domcontentloaded")
+        page.wait_for_selector(".hexlab-map canvas", timeout=120_000)
+        maps = wait_drawn(page, 60_000)
+        assert maps and all(m["layers"][0]["painted"] > 0 for m in maps), json.dumps(maps)[:500]
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.locator(".hexlab-map").first.screenshot(path=str(ARTIFACTS / "voila_hex_basics.png"))
+        assert _console(page) == [], _console(page)
+    finally:
+        server.stop()
