@@ -6,7 +6,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup lab test lint notebooks bench clean
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: setup browser lab test lint notebooks bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,12 +18,20 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
+## Debian's Chromium, which the browser tests drive (never a browser download).
+browser:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  echo "Installing Debian's Chromium for the browser tests"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -q && $$SUDO apt-get install -y -q chromium; \
+	fi
+
 ## Open the kit in JupyterLab at the start-here notebook.
 lab: setup
-	$(BIN)/jupyter lab notebooks/00_start_here.ipynb
+	$(BIN)/jupyter lab $$( [ "$$(id -u)" = 0 ] && echo --allow-root ) notebooks/00_start_here.ipynb
 
-## Every test: engine and rules (pytest), notebooks (nbval, strict), lint, rule-clause coverage.
-test: setup
+## Every test: engine and rules (pytest), notebooks (nbval, strict), the browser tests, lint, clause coverage.
+test: setup browser
 	$(BIN)/python -m pytest tests notebooks --nbval -p no:cacheprovider
 	$(BIN)/ruff check hexlab tests benchmarks
 	@if [ -f ../shared/tools/rule_coverage.py ]; then $(BIN)/python ../shared/tools/rule_coverage.py; fi
@@ -31,10 +41,11 @@ lint: setup
 
 ## Re-run every notebook and store its outputs (after changing a notebook or the engine).
 notebooks: setup
-	$(BIN)/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb
+	$(BIN)/python .ci/build_notebooks.py
 
 bench: setup
 	$(BIN)/python benchmarks/bench_engine.py
+	$(BIN)/python benchmarks/bench_render.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

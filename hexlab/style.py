@@ -7,6 +7,8 @@ Commander. Colours are chosen to stay apart for common colour-vision differences
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 TERRAIN: dict[str, str] = {
     # open ground
     "clear": "#e9e4c9", "countryside": "#e9e4c9", "field": "#e4dcb0", "beach": "#f1dfa4",
@@ -87,6 +89,7 @@ def terrain_colour(style: str) -> str:
     return TERRAIN.get(style, "#dddddd")
 
 
+@lru_cache(maxsize=256)
 def rgb(colour: str) -> tuple[int, int, int]:
     """``"#3d6aa8"`` -> ``(61, 106, 168)``."""
     c = colour.lstrip("#")

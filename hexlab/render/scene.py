@@ -148,6 +148,25 @@ def _corners(layout: Layout, h: Hex, shrink: float = 1.0) -> tuple[XY, ...]:
     return tuple((round(c.x + (p.x - c.x) * shrink, 2), round(c.y + (p.y - c.y) * shrink, 2)) for p in pts)
 
 
+def _style_key(shape: Shape) -> tuple[Any, ...]:
+    if isinstance(shape, Poly):
+        return ("poly", shape.fill is not None, shape.stroke, shape.width, shape.dash)
+    if isinstance(shape, Line):
+        return ("line", shape.width, shape.dash)
+    if isinstance(shape, Circle):
+        return ("circle", shape.fill is not None, shape.stroke is not None, shape.width)
+    return ("text", shape.size, shape.weight, shape.anchor)
+
+
+def grouped(shapes: list[Shape]) -> list[Shape]:
+    """Shapes of one pass (which don't overlap one another from item to item) regrouped by style, each
+    group in the order its style first appears, so a canvas can draw each group with one batch call."""
+    order: dict[tuple[Any, ...], list[Shape]] = {}
+    for shape in shapes:
+        order.setdefault(_style_key(shape), []).append(shape)
+    return [shape for group in order.values() for shape in group]
+
+
 def _box(x0: float, y0: float, x1: float, y1: float) -> tuple[XY, ...]:
     """The corners of a rectangle, rounded for stable output."""
     x0, y0, x1, y1 = round(x0, 2), round(y0, 2), round(x1, 2), round(y1, 2)
@@ -223,6 +242,7 @@ def scene(
     los: tuple[Location, Location, Any] | None = None,
     labels: bool | Callable[[Hex], str] | None = None,
     title: str = "",
+    layers: Iterable[str] = ("terrain", "units", "highlight"),
 ) -> Scene:
     """Build the scene of a game (or of a state on a board, or of an empty board).
 
@@ -230,6 +250,8 @@ def scene(
     or lists locations; ``selected`` is a unit id drawn outlined; ``arrows`` are ``(from, to, verb)``;
     ``los`` is ``(from, to, LosResult)`` for a line of sight. ``labels`` defaults to on for maps of up
     to 2,000 hexes; a function ``hex -> str`` labels the hexes some other way (cube coordinates...).
+    ``layers`` names the layers to build (a live map rebuilds only units and highlights on a move; the
+    terrain layer and ``cells`` then stay empty).
     """
     state: GameState | None
     from ..engine.game import Game
@@ -245,7 +267,6 @@ def scene(
             raise ValueError("scene(state, ...) needs the board: scene(state, layout, board=board)")
     assert board is not None
     layout = layout or fit_layout(board, size)
-    s = layout.size.x
     hexes = list(board.terrain)
     x0, y0, x1, y1 = bounds(layout, hexes)
     width = round(x1 + max(x0, 0.0), 1)  # the same margin on the far sides as on the near ones
@@ -253,6 +274,28 @@ def scene(
     show_labels = len(hexes) <= 2000 if labels is None else bool(labels)
     label_of = labels if callable(labels) else board.labels.label
 
+    wanted = set(layers)
+    terrain: list[Shape] = []
+    cells: dict[Hex, CellInfo] = {}
+    if "terrain" in wanted:
+        terrain, cells = _terrain(board, layout, hexes, width, height, show_labels, label_of)
+
+    units: list[Shape] = []
+    counters: list[CounterInfo] = []
+    if state is not None and ("units" in wanted or "highlight" in wanted):
+        u_shapes, counters = _counters(state, board, layout, rules, selected)
+        if "units" in wanted:
+            units = _features(state, board, layout) + u_shapes
+
+    hl = _highlights(board, layout, state, highlights, selected, counters, arrows, los) if "highlight" in wanted \
+        else []
+    return Scene(width, height, layout, {"terrain": terrain, "units": units, "highlight": hl}, cells,
+                 counters, title)
+
+
+def _terrain(board: Board, layout: Layout, hexes: list[Hex], width: float, height: float, show_labels: bool,
+             label_of: Callable[[Hex], str]) -> tuple[list[Shape], dict[Hex, CellInfo]]:
+    s = layout.size.x
     terrain: list[Shape] = [Poly(((0, 0), (width, 0), (width, height), (0, height)), style.BACKGROUND)]
     cells: dict[Hex, CellInfo] = {}
     fills: list[Shape] = []
@@ -272,23 +315,13 @@ def scene(
             top = cy - s * (0.62 if board.orientation == "pointy" else 0.66)
             texts.append(Text(cx, round(top, 2), label, round(s * 0.26, 2), style.INK, alpha=0.7))
     terrain += fills
-    terrain += _terrain_marks(board, layout)
+    terrain += grouped(_terrain_marks(board, layout))
     terrain += grid
     terrain += _regions(board, layout)
     terrain += _hexsides(board, layout)
     terrain += texts
     terrain += _areas(board, layout)
-
-    units: list[Shape] = []
-    counters: list[CounterInfo] = []
-    if state is not None:
-        units += _features(state, board, layout)
-        u_shapes, counters = _counters(state, board, layout, rules, selected)
-        units += u_shapes
-
-    hl = _highlights(board, layout, state, highlights, selected, counters, arrows, los)
-    return Scene(width, height, layout, {"terrain": terrain, "units": units, "highlight": hl}, cells,
-                 counters, title)
+    return terrain, cells
 
 
 def _terrain_marks(board: Board, layout: Layout) -> list[Shape]:
@@ -448,7 +481,7 @@ def _counters(state: GameState, board: Board, layout: Layout, rules: Ruleset | N
             words.append(Text(round(x - half + c * 0.06, 2), round(y - half + c * 0.2, 2), u.id, round(c * 0.17, 2),
                               ink, "start", alpha=0.9))
             infos.append(CounterInfo(u.id, u.at, x, y, c))
-        shapes += bodies + marks + words
+        shapes += grouped(bodies) + grouped(marks) + grouped(words)
     return shapes, infos
 
 

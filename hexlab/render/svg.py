@@ -14,7 +14,7 @@ from .scene import Circle, Line, Poly, Scene, Shape, Text
 
 
 def _n(v: float) -> str:
-    text = f"{v:.2f}".rstrip("0").rstrip(".")
+    text = f"{v:.1f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
 
 

@@ -44,6 +44,15 @@ def runs(shapes: Sequence[Shape]) -> list[tuple[tuple[Any, ...], list[Shape]]]:
     return out
 
 
+def _points(run: Sequence[Any]) -> Any:
+    """Polygon or polyline points for a batch call: one (n, k, 2) array when every item has k points
+    (hexes always do), else a list of (k, 2) arrays."""
+    lengths = {len(s.points) for s in run}
+    if len(lengths) == 1:
+        return np.array([s.points for s in run], dtype=np.float32)
+    return [np.asarray(s.points, dtype=np.float32) for s in run]
+
+
 def _colours(values: Sequence[str]) -> np.ndarray:
     return np.array([style.rgb(v) for v in values], dtype=np.uint8)
 
@@ -62,7 +71,7 @@ def draw_shapes(canvas: Any, shapes: Sequence[Shape], scale: float = 1.0) -> int
         kind = key[0]
         if kind == "poly":
             _, has_fill, has_stroke, width, dash = key
-            points = [np.asarray(s.points, dtype=np.float64) for s in run]
+            points = _points(run)
             if has_fill:
                 canvas.fill_styled_polygons(points, _colours([s.fill for s in run]), _alphas(run))
                 calls += 1
@@ -76,7 +85,7 @@ def draw_shapes(canvas: Any, shapes: Sequence[Shape], scale: float = 1.0) -> int
             _, width, dash = key
             canvas.line_width = width
             canvas.set_line_dash(list(dash))
-            canvas.stroke_styled_line_segments([np.asarray(s.points, dtype=np.float64) for s in run],
+            canvas.stroke_styled_line_segments(_points(run),
                                                _colours([s.stroke for s in run]), _alphas(run))
             canvas.set_line_dash([])
             calls += 1
@@ -97,9 +106,12 @@ def draw_shapes(canvas: Any, shapes: Sequence[Shape], scale: float = 1.0) -> int
             canvas.font = f"{'bold ' if weight == 'bold' else ''}{size:.1f}px {style.FONT}"
             canvas.text_align = {"start": "left", "end": "right"}.get(anchor, "center")
             canvas.text_baseline = "alphabetic"
-            for s in run:
-                canvas.fill_style = s.fill
-                canvas.global_alpha = s.alpha
+            fill, alpha = None, None
+            for s in run:  # there is no batch call for text; set the style only when it changes
+                if s.fill != fill:
+                    canvas.fill_style = fill = s.fill
+                if s.alpha != alpha:
+                    canvas.global_alpha = alpha = s.alpha
                 canvas.fill_text(s.text, s.x, s.y)
             canvas.global_alpha = 1.0
             calls += 1

@@ -39,7 +39,7 @@ class HexExplorer(widgets.VBox):
     """An explorable hex grid. ``mode`` is one of :data:`MODES`."""
 
     def __init__(self, board: Board, mode: str = "distance", a: Hex | None = None, b: Hex | None = None,
-                 blockers: set[Hex] | None = None, radius: int = 2, budget: int = 4, size: float = 26.0,
+                 blockers: set[Hex] | None = None, radius: int = 2, budget: int = 4, size: float = 30.0,
                  dpr: int = 2, **kwargs: Any) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}")

@@ -56,6 +56,7 @@ class HexMap(widgets.VBox):
         self.hex_size = size or auto_size(game)
         self.hex_layout = fit_layout(game.board, self.hex_size)
         self._scene: Scene = scene(game, self.hex_layout)
+        self._cells = self._scene.cells
         self.css_width = int(math.ceil(self._scene.width))
         self.css_height = int(math.ceil(self._scene.height))
         self.canvas = MultiCanvas(
@@ -88,7 +89,7 @@ class HexMap(widgets.VBox):
         return f"<HexMap {self.game.rules.id} {self.css_width}x{self.css_height}px>"
 
     # ------------------------------------------------------------------------------------ drawing
-    def _build_scene(self) -> Scene:
+    def _build_scene(self, layers: tuple[str, ...] = ("units", "highlight")) -> Scene:
         los = None
         sel = self.game.state.units.get(self.selected) if self.selected else None
         tgt = self.game.state.units.get(self.target) if self.target else None
@@ -99,11 +100,13 @@ class HexMap(widgets.VBox):
         highlights = {}
         for where, actions in self._targets.items():
             highlights[where] = min((a.verb for a in actions), key=lambda v: VERB_ORDER.get(v, 5))
-        return scene(self.game, self.hex_layout, highlights=highlights, selected=self.selected, los=los)
+        return scene(self.game, self.hex_layout, highlights=highlights, selected=self.selected, los=los,
+                     layers=layers)
 
     def redraw(self, *_: Any) -> None:
         """Draw all three layers (when a browser connects, and at the start)."""
-        self._scene = self._build_scene()
+        self._scene = self._build_scene(("terrain", "units", "highlight"))
+        self._cells = self._scene.cells
         with hold_canvas():
             for index, layer in ((TERRAIN, "terrain"), (UNITS, "units"), (HIGHLIGHT, "highlight")):
                 c = self.canvas[index]
@@ -122,7 +125,7 @@ class HexMap(widgets.VBox):
         self.draw_count += 1
 
     def redraw_highlights(self) -> None:
-        self._scene = self._build_scene()
+        self._scene = self._build_scene(("highlight",))
         with hold_canvas():
             c = self.canvas[HIGHLIGHT]
             c.clear()
@@ -133,7 +136,7 @@ class HexMap(widgets.VBox):
         """What the map shows now, as SVG."""
         from ..render.svg import to_svg
 
-        return to_svg(self._build_scene())
+        return to_svg(self._build_scene(("terrain", "units", "highlight")))
 
     # ------------------------------------------------------------------------------------ the game
     def _game_changed(self, game: Game, events: list[Any]) -> None:
@@ -275,7 +278,7 @@ class HexMap(widgets.VBox):
             return
         board, state = self.game.board, self.game.state
         place: Location = board.area_of(h) if board.kind == "area" else h
-        cell = self._scene.cells.get(h)
+        cell = self._cells.get(h)
         units = state.units_at(place) if place is not None else []
         who = "; ".join(f"{html.escape(self.game.rules.unit_title(u))} "
                         f"({u.strength}/{u.max_strength})" for u in units)

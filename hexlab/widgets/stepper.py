@@ -38,12 +38,12 @@ class PhaseStepper(widgets.VBox):
         self.header = widgets.HTML()
         self.sequence = widgets.HTML()
         self.explain = widgets.HTML()
-        self.next_button = widgets.Button(description="Next step", icon="step-forward", button_style="primary")
-        self.undo_button = widgets.Button(description="Undo", icon="undo")
-        self.redo_button = widgets.Button(description="Redo", icon="repeat")
-        self.run_button = widgets.Button(description="Play to next decision", icon="fast-forward",
+        self.next_button = widgets.Button(description="Next step", button_style="primary")
+        self.undo_button = widgets.Button(description="Undo")
+        self.redo_button = widgets.Button(description="Redo")
+        self.run_button = widgets.Button(description="Play to next decision",
                                          layout=widgets.Layout(width="auto"))
-        self.restart_button = widgets.Button(description="Restart", icon="refresh")
+        self.restart_button = widgets.Button(description="Restart")
         for b, fn in ((self.next_button, self.next_step), (self.undo_button, self.undo),
                       (self.redo_button, self.redo), (self.run_button, self.play_to_decision),
                       (self.restart_button, self.restart)):

@@ -24,7 +24,6 @@ from .harness import (
     CHROMIUM,
     CHROMIUM_ARGS,
     ROOT,
-    canvases,
     open_notebook,
     pixel,
     run_all,
@@ -38,8 +37,10 @@ pytestmark = pytest.mark.browser
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 TABLE_DEMO = "table_demo.ipynb"
 RED = [178, 74, 50]  # hexlab.style: the counters of a side called Red
-# Console messages that are not errors of ours: none so far; add with a reason if one ever must be.
-CONSOLE_ALLOWED: tuple[str, ...] = ()
+# Third-party assets that Voila's page template asks a CDN for (Font Awesome's CSS). The test machine
+# has no network, so they fail; they are not hexlab's, and hexlab's widgets use no icons. A console
+# "Failed to load resource" is forgiven only when every failed request was one of these.
+THIRD_PARTY = ("https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free",)
 
 
 def _table_demo(path: Path) -> Path:
@@ -80,14 +81,24 @@ def page(browser):
     context = browser.new_context(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
     pg = context.new_page()
     pg.console_errors = []
+    pg.failed_requests = []
     pg.on("console", lambda m: pg.console_errors.append(m.text) if m.type == "error" else None)
+    pg.on("requestfailed", lambda r: pg.failed_requests.append(r.url))
     pg.on("pageerror", lambda e: pg.console_errors.append(f"page error: {e}"))
     yield pg
     context.close()
 
 
 def _console(pg) -> list[str]:
-    return [m for m in pg.console_errors if not any(a in m for a in CONSOLE_ALLOWED)]
+    third_party_only = all(url.startswith(THIRD_PARTY) for url in pg.failed_requests)
+    forgiven = len([u for u in pg.failed_requests if u.startswith(THIRD_PARTY)]) if third_party_only else 0
+    errors = []
+    for message in pg.console_errors:
+        if forgiven and message.startswith("Failed to load resource"):
+            forgiven -= 1
+            continue
+        errors.append(message)
+    return errors
 
 
 def _shot(pg, name: str) -> Path:
@@ -189,7 +200,7 @@ def test_voila_renders_a_notebook_map(tmp_path, page):
     server = start_voila(tmp_path, ROOT / "notebooks" / "01_hex_basics.ipynb")
     try:
         page.goto(server.url, wait_until="domcontentloaded")
-        page.wait_for_selector(".hexlab-map canvas", timeout=120_000)
+        page.wait_for_selector(".hexlab-map", timeout=120_000)
         maps = wait_drawn(page, 60_000)
         assert maps and all(m["layers"][0]["painted"] > 0 for m in maps), json.dumps(maps)[:500]
         ARTIFACTS.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,118 @@
+"""Rendering: the scene as plain data, and the same scene as SVG."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import hexlab
+from hexlab import style
+from hexlab.engine import Board, Unit
+from hexlab.hexes import Hex, line_of_sight
+from hexlab.render import Circle, Line, Poly, Text, fit_layout, save_svg, scene, to_svg
+
+
+@pytest.fixture
+def game():
+    return hexlab.load("skirmish/meadow", seed=1)
+
+
+def test_terrain_layer_has_a_fill_and_an_outline_per_hex_and_labels_in_board_notation(game):
+    sc = scene(game)
+    fills = [s for s in sc.layers["terrain"] if isinstance(s, Poly) and s.fill and len(s.points) == 6]
+    assert len(fills) == len(game.board.terrain) == 48
+    woods = game.board.parse("3,2")
+    assert sc.cells[woods].terrain == "Woods" and sc.cells[woods].label == "3,2"
+    assert style.TERRAIN["forest"] in {f.fill for f in fills}
+    labels = {s.text for s in sc.layers["terrain"] if isinstance(s, Text)}
+    assert {"0,0", "7,5", "3,2"} <= labels
+
+
+def test_hexside_walls_and_region_borders_are_drawn(game):
+    sc = scene(game)
+    wall_colour = style.HEXSIDE["wall"][0]
+    walls = [s for s in sc.layers["terrain"] if isinstance(s, Line) and s.stroke == wall_colour]
+    assert len(walls) == len(game.board.hexsides) == 3
+    borders = [s for s in sc.layers["terrain"] if isinstance(s, Line) and s.stroke == style.REGION]
+    assert borders and all(b.dash for b in borders)
+
+
+def test_counters_show_side_colour_symbol_and_strength(game):
+    sc = scene(game)
+    assert {c.unit for c in sc.counters} == {"R1", "R2", "R3", "B1", "B2", "B3"}
+    red_fill, _ = style.side_colours("Red", game.state.sides)
+    bodies = [s for s in sc.layers["units"] if isinstance(s, Poly) and s.fill == red_fill]
+    assert len(bodies) == 3
+    texts = {s.text for s in sc.layers["units"] if isinstance(s, Text)}
+    assert "2/2" in texts and "1/2" in texts  # B2 starts reduced
+    hidden = [s for s in sc.layers["units"] if isinstance(s, Poly) and s.dash and s.fill]
+    assert len(hidden) == 2  # the two scouts are drawn dashed: hidden from the enemy
+
+
+def test_stacked_counters_are_offset_so_each_stays_visible(game):
+    state = game.state.copy()
+    state.units["R2"].at = state.units["R1"].at
+    sc = scene(state, fit_layout(game.board), board=game.board, rules=game.rules)
+    r1 = next(c for c in sc.counters if c.unit == "R1")
+    r2 = next(c for c in sc.counters if c.unit == "R2")
+    assert (r1.x, r1.y) != (r2.x, r2.y)
+    assert abs(r1.x - r2.x) < r1.size and abs(r1.y - r2.y) < r1.size  # overlapping, offset
+    top = sc.counter_at(r2.x + r2.size * 0.4, r2.y - r2.size * 0.4)
+    assert top is not None and top.unit == "R2"
+
+
+def test_figures_are_drawn_as_dots():
+    board = Board.rect(3, 3)
+    from hexlab.engine import GameState
+
+    state = GameState("x", ["A", "B"], "A", "p.s", 0, units={"u": Unit("u", "A", "inf", Hex(1, 1), 3, 4)})
+    from hexlab.engine import UnitType
+
+    class Rules:
+        unit_types = {"inf": UnitType("inf", "Infantry", "infantry", "figures", 4)}
+
+    sc = scene(state, board=board, rules=Rules())
+    dots = [s for s in sc.layers["units"] if isinstance(s, Circle)]
+    assert len(dots) == 3
+
+
+def test_highlights_arrows_and_line_of_sight(game):
+    a, b = game.board.parse("1,1"), game.board.parse("4,2")
+    los = line_of_sight(a, b, lambda h: game.board.terrain[h] == "woods")
+    sc = scene(game, highlights={a: "move", b: "battle"}, selected="R1", arrows=[(a, b, "move")], los=(a, b, los))
+    hl = sc.layers["highlight"]
+    assert any(isinstance(s, Poly) and s.fill == style.HIGHLIGHT["battle"] for s in hl)
+    colour = style.HIGHLIGHT["los_clear" if los.clear else "los_blocked"]
+    assert any(isinstance(s, Line) and s.stroke == colour for s in hl)
+    assert any(isinstance(s, Poly) and s.stroke == style.HIGHLIGHT["select"] for s in hl)
+
+
+def test_an_area_map_draws_its_boxes_with_names_and_grid_labels():
+    game = hexlab.load("boxes/islands", seed=1)
+    sc = scene(game)
+    texts = {s.text for s in sc.layers["terrain"] if isinstance(s, Text)}
+    assert "West Island 2/2" in texts and "The Reef 5/1" in texts
+    assert len(sc.counters) == 2
+    assert game.board.orientation == "flat"
+
+
+def test_svg_is_standalone_valid_and_deterministic(game, tmp_path):
+    svg = to_svg(scene(game))
+    root = ET.fromstring(svg)
+    assert root.tag.endswith("svg") and float(root.get("width")) > 100
+    layers = [g.get("class") for g in root if g.tag.endswith("}g")]
+    assert layers == ["terrain", "units", "highlight"]
+    assert root[0].tag.endswith("title") and root[0].text == "Skirmish at the meadow (test)"
+    assert svg == to_svg(scene(game))
+    assert game._repr_svg_() == svg
+    assert game.board._repr_svg_().startswith("<svg")
+    out = save_svg(game, tmp_path / "handout.svg")
+    assert ET.parse(out).getroot().tag.endswith("svg")
+    assert "<script" not in svg
+
+
+def test_text_in_svg_is_escaped():
+    board = Board.rect(2, 2)
+    sc = scene(board, labels=lambda h: "<b>&")
+    assert "&lt;b&gt;&amp;" in to_svg(sc)

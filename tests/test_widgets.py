@@ -1,0 +1,248 @@
+"""The widgets, kernel side: what they send to the canvas, and how clicks and buttons reach the engine.
+
+The browser tests (tests/browser) check what a person sees; these check the widgets' logic quickly.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from ipycanvas import canvas as ipycanvas_canvas
+
+import hexlab
+from hexlab.widgets import DiceTray, HexExplorer, HexMap, OddsPanel, PhaseStepper, Table
+from hexlab.widgets.draw import runs
+from tests.support.skirmish import Attack, Move, PlayCard
+
+COMMAND_NAMES = {v: k for k, v in ipycanvas_canvas.COMMANDS.items()}
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """Every message the canvas manager sends to the browser: (command names, bytes)."""
+    messages: list[tuple[list[str], int]] = []
+    manager = ipycanvas_canvas._CANVAS_MANAGER
+    original = manager._send_custom
+
+    def capture(command, buffers=[]):  # noqa: B006 (ipycanvas' own signature)
+        commands = command if command and isinstance(command[0], list) else [command]
+        names = [COMMAND_NAMES.get(c[0], str(c[0])) for c in commands]
+        size = len(json.dumps(command, default=str)) + sum(len(memoryview(b).cast("B")) for b in buffers)
+        messages.append((names, size))
+        return original(command, buffers)
+
+    monkeypatch.setattr(manager, "_send_custom", capture)
+    return messages
+
+
+@pytest.fixture
+def game():
+    return hexlab.load("skirmish/meadow", seed=1)
+
+
+def client_event(hexmap: HexMap, event: str, x: float = 0, y: float = 0) -> None:
+    """What the browser sends: a click or move in canvas buffer pixels, or 'client ready'."""
+    hexmap.canvas._canvases[-1]._handle_frontend_event(None, {"event": event, "x": x * hexmap.dpr,
+                                                             "y": y * hexmap.dpr}, [])
+
+
+def centre(hexmap: HexMap, label: str) -> tuple[float, float]:
+    return hexmap._cells[hexmap.game.board.parse(label)].center
+
+
+def unit_point(hexmap: HexMap, unit: str) -> tuple[float, float]:
+    c = next(c for c in hexmap._scene.counters if c.unit == unit)
+    return c.x, c.y
+
+
+def test_map_canvas_is_a_2x_buffer_at_1x_css_size(game):
+    m = HexMap(game)
+    assert m.canvas.width == 2 * m.css_width and m.canvas.height == 2 * m.css_height
+    assert m.canvas.layout.width == f"{m.css_width}px" and m.canvas.layout.height == f"{m.css_height}px"
+
+
+def test_a_redraw_is_one_message_of_batch_calls_not_a_call_per_hex(game, sent):
+    m = HexMap(game)
+    sent.clear()
+    m.redraw()
+    assert len(sent) == 1, "hold_canvas sends the whole redraw as one message"
+    names = sent[0][0]
+    assert names.count("fillStyledPolygons") < 15
+    assert "fillPolygon" not in names and "strokePolygon" not in names
+    assert names.count("fillStyledPolygons") + names.count("strokeStyledPolygons") < len(game.board.terrain)
+
+
+def test_runs_group_consecutive_shapes_of_one_style(game):
+    from hexlab.render import scene
+
+    sc = scene(game)
+    terrain_runs = runs(sc.layers["terrain"])
+    assert len(terrain_runs) < 12
+    assert max(len(r) for _, r in terrain_runs) >= len(game.board.terrain)
+
+
+def test_the_map_redraws_when_a_browser_connects_and_when_the_game_changes(game, sent):
+    m = HexMap(game)
+    sent.clear()
+    client_event(m, "client_ready")
+    assert len(sent) == 1 and "clear" in sent[0][0]
+    count = m.draw_count
+    game.apply(PlayCard("order1"))
+    assert m.draw_count > count
+    game.undo()
+    assert m.draw_count > count + 1
+
+
+def test_clicking_a_unit_highlights_its_moves_and_clicking_one_moves_it(game):
+    m = HexMap(game)
+    game.apply(PlayCard("order1"))
+    client_event(m, "mouse_down", *unit_point(m, "R1"))
+    assert m.selected == "R1"
+    target = game.board.parse("2,1")
+    assert target in m._targets and Move("R1", target) in m._targets[target]
+    highlight = m._scene.layers["highlight"]
+    assert len(highlight) > len(m._targets)
+    client_event(m, "mouse_down", *centre(m, "2,1"))
+    assert game.state.units["R1"].at == target
+    assert game.log[-2].kind == "UnitMoved" or any(e.kind == "UnitMoved" for e in game.log[-3:])
+
+
+def test_clicking_elsewhere_shows_the_engines_reason_with_its_clause(game):
+    m = HexMap(game)
+    client_event(m, "mouse_down", *unit_point(m, "R1"))
+    assert m.selected is None
+    assert "sk.order.play_card" in m.note.value  # a card must be played first
+    game.apply(PlayCard("order1"))
+    client_event(m, "mouse_down", *unit_point(m, "R1"))
+    client_event(m, "mouse_down", *centre(m, "6,4"))  # water
+    assert "sk.move.water" in m.note.value
+    assert game.state.units["R1"].at == game.board.parse("1,1")
+    client_event(m, "mouse_down", *unit_point(m, "B1"))  # out of range
+    assert "sk.attack.range" in m.note.value
+
+
+def test_hover_shows_label_terrain_and_units(game):
+    m = HexMap(game)
+    client_event(m, "mouse_move", *centre(m, "3,2"))
+    assert "3,2" in m.hover.value and "Woods" in m.hover.value
+    client_event(m, "mouse_move", *centre(m, "1,1"))
+    assert "R1" in m.hover.value and "Squad" in m.hover.value
+
+
+def test_stepper_buttons_and_sequence(game):
+    s = PhaseStepper(game)
+    labels = [b.description for b in s.buttons.children]
+    assert labels == ["Next step", "Play to next decision", "Undo", "Redo", "Restart"]
+    assert "▶" in s.sequence.value and "Play a command card" in s.sequence.value
+    assert "sk.order.play_card" in s.explain.value
+    assert s.undo_button.disabled
+    s.next_step()
+    assert "decides now" in s.note.value
+    [card] = [b for b in s.choices.children if b.description.startswith("Play")][:1]
+    card.click()
+    assert game.current_phase.id == "action"
+    s.choose(Attack("R1", "B1"))
+    assert "sk.attack.range" in s.note.value
+    stop = [b for b in s.choices.children if b.description == "Stop acting"][0]
+    stop.click()
+    assert game.current_step.automatic
+    s.next_step()
+    assert game.log[-1].text.endswith("draws a card.")
+    s.play_to_decision()
+    assert game.to_act == "Blue"
+    log = s.log_view.value
+    assert log.index("Blue") < log.index("Red plays")  # newest first
+    s.undo()
+    s.redo()
+    assert game.to_act == "Blue"
+    s.restart()
+    assert game.state.position == "command.play" and not game.actions
+
+
+def test_a_computer_player_plays_its_side_to_the_next_human_decision():
+    table = hexlab.play("skirmish/meadow", seed=2, players={"Blue": "computer"})
+    game = table.game
+    game.apply(PlayCard(game.state.hands["Red"][0]))
+    from tests.support.skirmish import Pass
+
+    game.apply(Pass())
+    table.stepper.play_to_decision()
+    assert game.to_act == "Red" and game.state.turn == 2
+    assert any(e.side == "Blue" and e.kind == "CardPlayed" for e in game.log)
+
+
+def test_dice_tray_follows_the_rolls_and_undo():
+    text = open("tests/scenarios/skirmish/meadow.toml", encoding="utf-8").read()
+    from hexlab.scenario import load_text
+
+    game = load_text(text.replace('at = "5,1"', 'at = "2,1"'), "skirmish/duel", seed=4)
+    tray = DiceTray(game)
+    assert tray.dice == [] and "no roll" in repr(tray)
+    game.apply(PlayCard(game.state.hands["Red"][0]))
+    game.apply(Attack("R1", "B1"))
+    game.step()
+    rolled = game.log[[e.kind for e in game.log].index("DiceRolled")]
+    assert [d["face"] for d in tray.dice] == [f for group in rolled.data["faces"] for f in group]
+    assert tray.roll == 1 and all(d["sides"] == 6 for d in tray.dice)
+    assert {d["group_label"] for d in tray.dice} <= {"R1 attacks", "B1 fires back"}
+    game.undo()
+    assert tray.dice == []
+
+
+def test_odds_panel_shows_exact_bars_for_the_selected_attack():
+    text = open("tests/scenarios/skirmish/meadow.toml", encoding="utf-8").read()
+    from hexlab.scenario import load_text
+
+    game = load_text(text.replace('at = "5,1"', 'at = "2,1"'), "skirmish/duel", seed=4)
+    m = HexMap(game)
+    panel = OddsPanel(game, m)
+    assert "Select one of your units" in panel.body.value
+    game.apply(PlayCard(game.state.hands["Red"][0]))
+    m.select("R1")
+    client_event(m, "mouse_move", *centre(m, "2,1"))
+    assert m.target == "B1"
+    report = panel.report
+    assert report is not None and sum(p for _, p in report.outcomes) == 1
+    assert "eliminate" in report.summary and report.summary["eliminate"] == game.rules.odds(
+        game.state, "R1", "B1").summary["eliminate"]
+    assert "1/9" in panel.body.value  # two hits from two dice: (1/3)^2
+    m.selected = None
+    assert panel.report is None
+
+
+def test_the_table_has_every_part_and_a_stable_repr():
+    table = hexlab.play("skirmish/meadow", seed=1)
+    assert isinstance(table, Table)
+    assert repr(table) == "<hexlab table: skirmish/meadow, seed 1>"
+    head, body = table.children
+    mapped, side = body.children
+    assert mapped is table.map
+    assert table.stepper in side.children and table.dice in side.children and table.odds in side.children
+    with pytest.raises(ValueError, match="no side 'Green'"):
+        hexlab.play("skirmish/meadow", seed=1, players={"Green": "computer"})
+
+
+def test_save_and_resume_from_the_table(tmp_path):
+    table = hexlab.play("skirmish/meadow", seed=1)
+    table.game.apply(PlayCard(table.game.state.hands["Red"][0]))
+    path = table.save(str(tmp_path / "game.json"))
+    from hexlab.widgets import resume
+
+    again = resume(path)
+    assert again.game.state == table.game.state
+
+
+@pytest.mark.parametrize("mode", ["coordinates", "distance", "neighbors", "line", "sight", "ring", "range",
+                                  "path", "reachable"])
+def test_the_hex_explorer_computes_and_draws_each_mode(mode):
+    from hexlab.engine import Board
+
+    e = HexExplorer(Board.rect(7, 5), mode=mode)
+    highlights, text, _ = e.compute()
+    assert text and e.to_svg().startswith("<svg")
+    if mode != "coordinates":
+        assert len(highlights) >= 2 or mode == "neighbors"
+    e.tool.value = "b"
+    e.click(next(iter(e.board.terrain)))
+    assert e.b == next(iter(e.board.terrain))
