@@ -4,6 +4,7 @@
     hexlab validate FILE...
     hexlab play SCENARIO [--seed N] [--players random,random] [--max-steps K] [--log FILE.jsonl]
     hexlab odds RULESET ... [--json]
+    hexlab los RULESET --from A --to B [--blocker C ...] [--json]
 
 Mistakes (a bad file, an unknown scenario, a wrong option) print one clear message and exit with
 status 2, never a traceback.
@@ -86,15 +87,16 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_odds(args: argparse.Namespace, rest: list[str]) -> int:
+def _cmd_ruleset_query(args: argparse.Namespace, rest: list[str], what: str) -> int:
+    """``hexlab odds RULESET ...`` and ``hexlab los RULESET ...``: each ruleset brings its own arguments."""
     try:
         cls = rulesets.get(args.ruleset)
     except KeyError as exc:
         raise HexlabError(str(exc.args[0])) from None
-    odds_cli = getattr(cls, "odds_cli", None)
+    odds_cli = getattr(cls, f"{what}_cli", None)
     if odds_cli is None:
-        raise HexlabError(f"{cls.name} has no odds queries")
-    parser = _Parser(prog=f"hexlab odds {args.ruleset}", description=odds_cli.__doc__)
+        raise HexlabError(f"{cls.name} has no {what} queries")
+    parser = _Parser(prog=f"hexlab {what} {args.ruleset}", description=odds_cli.__doc__)
     odds_cli.arguments(parser)
     parser.add_argument("--json", action="store_true", help="print JSON (probabilities as 'a/b')")
     sub = parser.parse_args(rest)
@@ -123,6 +125,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("odds", help="exact odds for a ruleset's combat (hexlab odds RULESET --help)",
                        add_help=False)
     p.add_argument("ruleset")
+    p = sub.add_parser("los", help="line of sight on a ruleset's empty board (hexlab los RULESET --help)",
+                       add_help=False)
+    p.add_argument("ruleset")
     return parser
 
 
@@ -131,8 +136,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args, rest = parser.parse_known_args(argv)
     try:
-        if args.command == "odds":
-            return _cmd_odds(args, rest)
+        if args.command in ("odds", "los"):
+            return _cmd_ruleset_query(args, rest, args.command)
         if rest:
             parser.error(f"unrecognized arguments: {' '.join(rest)}")
         if args.command == "scenarios":

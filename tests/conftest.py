@@ -1,6 +1,6 @@
 """Shared test set-up: the Skirmish test ruleset and its scenarios, and the ``rule`` marker.
 
-Tests name the rule clauses they check with ``@pytest.mark.rule("m44.terrain.forest.stop", ...)``;
+Tests name the rule clauses they check with ``@pytest.mark.rule(<clause id>, ...)``;
 ``python ../shared/tools/rule_coverage.py`` (from the project root) reports which clauses no test names.
 """
 

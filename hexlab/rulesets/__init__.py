@@ -11,7 +11,9 @@ import importlib
 
 from ..engine.ruleset import Ruleset
 
-BUILTIN: dict[str, str] = {}
+BUILTIN: dict[str, str] = {
+    "memoir44": "hexlab.rulesets.memoir44",
+}
 """Ruleset id -> module that registers it when imported. Each ruleset issue adds its line."""
 
 _REGISTRY: dict[str, type[Ruleset]] = {}

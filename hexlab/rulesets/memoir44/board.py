@@ -1,0 +1,218 @@
+"""The Memoir '44 battlefield: what stands in a hex, sections, baselines, heights, movement and sight.
+
+Pure functions of the board and the state: the ruleset's flow (``rules.py``) and the odds (``odds.py``)
+both call them, so a rule about a hedgerow or a hill is written once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+from ...engine.state import Board, GameState, Unit
+from ...hexes import Hex, LosResult, hex_distance, hex_neighbors, line_of_sight, to_offset
+from .data import ARMOR, ARTILLERY, INFANTRY, MOVE, OBSTACLES, TERRAIN, TerrainRule
+
+SECTIONS = ("left", "centre", "right")
+
+
+@dataclass(frozen=True)
+class Field:
+    """A Memoir '44 board with its scenario options, and the questions every rule asks of it."""
+
+    board: Board
+    bottom: str
+    """The side whose baseline is the bottom row; the other side's baseline is row 0."""
+    heights: dict[Hex, int]
+    bunker_owner: dict[Hex, str]
+
+    # -------------------------------------------------------------------------------- hexes
+    def terrain(self, h: Hex) -> TerrainRule:
+        return TERRAIN[self.board.terrain[h]]
+
+    def obstacles(self, state: GameState, h: Hex) -> list[TerrainRule]:
+        return [OBSTACLES[f] for f in state.features.get(h, []) if f in OBSTACLES]
+
+    def rules_at(self, state: GameState, h: Hex) -> list[TerrainRule]:
+        """The terrain of a hex and the obstacles on it."""
+        return [self.terrain(h), *self.obstacles(state, h)]
+
+    def height(self, h: Hex) -> int:
+        """Elevation (m44.terrain.hill.height): hills, steep hills and cliffs are 1, else 0, unless the
+        scenario gives heights."""
+        if h in self.heights:
+            return self.heights[h]
+        return self.terrain(h).height
+
+    def is_bridge_intact(self, state: GameState, h: Hex) -> bool:
+        return self.board.terrain[h] == "bridge" and "destroyed" not in state.features.get(h, [])
+
+    def impassable(self, state: GameState, h: Hex, kind: str) -> TerrainRule | None:
+        """The terrain or obstacle that keeps a unit of ``kind`` out of ``h``, if any."""
+        if self.board.terrain[h] == "bridge" and not self.is_bridge_intact(state, h):
+            return TERRAIN["river"]  # m44.terrain.bridge.destroyed
+        for rule in self.rules_at(state, h):
+            if kind in rule.impassable_for:
+                return rule
+        return None
+
+    # -------------------------------------------------------------------------------- sides
+    def baseline_step(self, side: str) -> int:
+        """+1 if the side's baseline is the bottom row (its retreats go down the rows), else -1."""
+        return 1 if side == self.bottom else -1
+
+    def retreat_hexes(self, side: str, h: Hex) -> tuple[list[Hex], int]:
+        """The neighbours of ``h`` one row nearer ``side``'s baseline (m44.retreat.direction.choice), and
+        how many of those two steps fall off the map."""
+        row = to_offset(h, self.board.offset).row
+        step = self.baseline_step(side)
+        out, off = [], 0
+        for n in hex_neighbors(h):
+            if to_offset(n, self.board.offset).row == row + step:
+                if n in self.board.terrain:
+                    out.append(n)
+                else:
+                    off += 1
+        return sorted(out), off
+
+    @cached_property
+    def _section_cols(self) -> dict[str, frozenset[Hex]]:
+        if all(s in self.board.regions for s in SECTIONS):
+            return {s: self.board.regions[s] for s in SECTIONS}
+        # the standard 13-wide board (m44.setup.board.sections): the section lines run through the
+        # centres of columns 4 and 8 of the long rows, and between hexes on the short rows
+        out: dict[str, set[Hex]] = {s: set() for s in SECTIONS}
+        w = self.board.width
+        left_edge, right_edge = (w - 1) / 3.0, 2 * (w - 1) / 3.0
+        for h in self.board.terrain:
+            col, row = to_offset(h, self.board.offset)
+            x = col + (0.5 if row % 2 else 0.0)  # centre across the board, in hex widths
+            if x <= left_edge:
+                out["left"].add(h)
+            if left_edge <= x <= right_edge:
+                out["centre"].add(h)
+            if x >= right_edge:
+                out["right"].add(h)
+        return {s: frozenset(v) for s, v in out.items()}
+
+    def sections_of(self, h: Hex, side: str) -> list[str]:
+        """The sections a hex lies in, seen from ``side``'s own baseline (a card's "left flank" is the
+        player's own left), both sections when the hex straddles a line (m44.order.section.straddle)."""
+        found = [s for s in SECTIONS if h in self._section_cols[s]]
+        if side != self.bottom:  # the top side looks at the board from the other edge
+            flip = {"left": "right", "right": "left", "centre": "centre"}
+            found = [flip[s] for s in found]
+        return sorted(found, key=SECTIONS.index)
+
+    # -------------------------------------------------------------------------------- sight
+    @cached_property
+    def hill_groups(self) -> dict[Hex, int]:
+        """Each hill hex -> the id of its contiguous group of hills of one height."""
+        hills = {h for h in self.board.terrain if self.board.terrain[h] in ("hill", "steep_hill", "cliff")}
+        group: dict[Hex, int] = {}
+        n = 0
+        for start in sorted(hills):
+            if start in group:
+                continue
+            n += 1
+            todo = [start]
+            group[start] = n
+            while todo:
+                h = todo.pop()
+                for nb in hex_neighbors(h):
+                    if nb in hills and nb not in group and self.height(nb) == self.height(start):
+                        group[nb] = n
+                        todo.append(nb)
+        return group
+
+    def blocks_sight(self, state: GameState, h: Hex, frm: Hex, to: Hex) -> bool:
+        """Does hex ``h``, between ``frm`` and ``to``, block the line (m44.los.block.terrain, .unit)?"""
+        if h not in self.board.terrain:
+            return False  # past the end of a short row: nothing there
+        if state.unit_at(h) is not None:
+            return True
+        terrain = self.terrain(h)
+        if terrain.blocks_los:
+            if terrain.height:  # hills: not between units on the same contiguous hill group
+                g = self.hill_groups.get(h)
+                if g is not None and self.hill_groups.get(frm) == g and self.hill_groups.get(to) == g:
+                    return False
+            return True
+        return any(o.blocks_los for o in self.obstacles(state, h))
+
+    def sight(self, state: GameState, frm: Hex, to: Hex) -> LosResult:
+        """Line of sight, centre to centre, ends never blocking, a line along an edge blocked only if
+        blockers stand on both sides (m44.los.line.centres, m44.los.endpoints, m44.los.edge.both_sides)."""
+        return line_of_sight(frm, to, lambda h: self.blocks_sight(state, h, frm, to), exact=True)
+
+    # -------------------------------------------------------------------------------- movement
+    def step_cost(self, state: GameState, unit: Unit, a: Hex, b: Hex) -> int | None:
+        """Hexes of movement one step from ``a`` to ``b`` costs the unit, or None if it may not."""
+        ta, tb = self.board.terrain[a], self.board.terrain[b]
+        cliffs = ("cliff",)
+        if (ta == "beach" and tb in cliffs) or (ta in cliffs and tb == "beach"):
+            if unit.kind in (ARMOR, ARTILLERY):
+                return None  # m44.terrain.cliff.armor_artillery_beach
+            return 2  # m44.terrain.cliff.infantry_beach_move
+        if tb == "steep_hill" and self.height(a) < self.height(b):
+            return 2  # m44.terrain.steep_hill.move_up
+        return 1
+
+    def moves(self, state: GameState, unit: Unit, allowance: int) -> dict[Hex, dict]:
+        """Every hex the unit may end a move on, with how many hexes of movement the cheapest way there
+        costs and the terrain it entered (m44.move.*, m44.stack.*, m44.terrain.*.move*)."""
+        start = unit.at
+        assert isinstance(start, Hex)
+        occupied = {u.at for u in state.units.values() if u.alive and u.id != unit.id}
+        start_ocean = self.board.terrain[start] == "ocean"
+        best: dict[Hex, dict] = {}
+
+        def walk(h: Hex, cost: int, path: tuple[Hex, ...], beach: bool, ocean: bool) -> None:
+            for n in hex_neighbors(h):
+                if n not in self.board.terrain or n in occupied or n in path:
+                    continue
+                if self.impassable(state, n, unit.kind):
+                    continue
+                step = self.step_cost(state, unit, h, n)
+                if step is None or cost + step > allowance:
+                    continue
+                rules = self.rules_at(state, n)
+                name = self.board.terrain[n]
+                if name == "hedgerow" and h != start:
+                    continue  # m44.terrain.hedgerow.enter_from_adjacent
+                new_cost = cost + step
+                new_beach = beach or name == "beach"
+                new_ocean = ocean or name == "ocean"
+                if new_beach and new_cost > 2:
+                    continue  # m44.terrain.beach.move
+                if new_ocean and new_cost > 1:
+                    continue  # m44.terrain.ocean.move
+                stop = any(r.move_stop for r in rules)
+                if unit.kind == ARMOR and "wire" in state.features.get(n, []):
+                    stop = True  # armor entering wire stops there (and clears it)
+                old = best.get(n)
+                if old is None or new_cost < old["cost"]:
+                    best[n] = {"cost": new_cost, "entered": sorted({self.board.terrain[p] for p in (*path[1:], n)}),
+                               "path": [*path[1:], n]}
+                if not stop:
+                    walk(n, new_cost, (*path, n), new_beach, new_ocean)
+
+        walk(start, 0, (start,), False, start_ocean)
+        return best
+
+    def allowance(self, unit: Unit) -> int:
+        if unit.attrs.get("badge") == "french_resistance":
+            return 2  # m44.nation.french_resistance.move_range
+        return MOVE[unit.kind]
+
+    def adjacent_enemies(self, state: GameState, unit: Unit) -> list[Unit]:
+        return [u for u in state.units.values() if u.alive and u.side != unit.side and u.at is not None
+                and hex_distance(u.at, unit.at) == 1]
+
+
+def occupied(state: GameState) -> Iterable[Hex]:
+    return (u.at for u in state.units.values() if u.alive and isinstance(u.at, Hex))
+
+
+INFANTRY_KINDS = (INFANTRY,)
