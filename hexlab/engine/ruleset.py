@@ -193,6 +193,11 @@ class Ruleset(ABC):
         for the odds panel; ``None`` when that attack is not possible."""
         return None
 
+    def map_lines(self) -> list[tuple[Location, Location]]:
+        """Straight dashed lines the map draws from centre to centre, past both ends (Memoir '44's
+        section lines); none by default."""
+        return []
+
     def sight(self, state: GameState, frm: Location, to: Location) -> Any:
         """The line of sight between two places, when the ruleset has one (a
         :class:`hexlab.hexes.LosResult`), for the map to draw; ``None`` otherwise."""

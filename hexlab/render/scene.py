@@ -279,6 +279,8 @@ def scene(
     cells: dict[Hex, CellInfo] = {}
     if "terrain" in wanted:
         terrain, cells = _terrain(board, layout, hexes, width, height, show_labels, label_of)
+        if rules is not None:
+            terrain += _map_lines(board, layout, rules.map_lines())
 
     units: list[Shape] = []
     counters: list[CounterInfo] = []
@@ -371,6 +373,18 @@ def _regions(board: Board, layout: Layout) -> list[Shape]:
                     a, b = hexside_endpoints(layout, Hexside.between(h, n))
                     out.append(Line(((round(a.x, 2), round(a.y, 2)), (round(b.x, 2), round(b.y, 2))),
                                     style.REGION, max(1.0, s * 0.06), 0.8, (s * 0.2, s * 0.12)))
+    return out
+
+
+def _map_lines(board: Board, layout: Layout, lines: list[tuple[Location, Location]]) -> list[Shape]:
+    s = layout.size.x
+    out: list[Shape] = []
+    for a, b in lines:
+        (ax, ay), (bx, by) = _point_of(board, layout, a), _point_of(board, layout, b)
+        d = math.hypot(bx - ax, by - ay) or 1.0
+        ux, uy = (bx - ax) / d * s * 0.95, (by - ay) / d * s * 0.95
+        out.append(Line(((round(ax - ux, 2), round(ay - uy, 2)), (round(bx + ux, 2), round(by + uy, 2))),
+                        style.REGION, max(1.2, s * 0.07), 0.85, (s * 0.22, s * 0.14)))
     return out
 
 

@@ -96,6 +96,21 @@ class Field:
                 out["right"].add(h)
         return {s: frozenset(v) for s, v in out.items()}
 
+    def section_lines(self) -> list[tuple[Hex, Hex]]:
+        """Where the standard board's section lines run: through the centres of the straddling hexes of the
+        first and last long rows (none when the scenario gives its own sections)."""
+        if all(s in self.board.regions for s in SECTIONS):
+            return []
+        from ...hexes import from_offset
+
+        w, h = self.board.width, self.board.height
+        last = h - 1 if (h - 1) % 2 == 0 else h - 2
+        out = []
+        for col in ((w - 1) // 3, 2 * (w - 1) // 3):
+            if ((w - 1) % 3) == 0:
+                out.append((from_offset(col, 0, self.board.offset), from_offset(col, last, self.board.offset)))
+        return out
+
     def sections_of(self, h: Hex, side: str) -> list[str]:
         """The sections a hex lies in, seen from ``side``'s own baseline (a card's "left flank" is the
         player's own left), both sections when the hex straddles a line (m44.order.section.straddle)."""
@@ -159,9 +174,10 @@ class Field:
             return 2  # m44.terrain.steep_hill.move_up
         return 1
 
-    def moves(self, state: GameState, unit: Unit, allowance: int) -> dict[Hex, dict]:
+    def moves(self, state: GameState, unit: Unit, allowance: int, free: bool = False) -> dict[Hex, dict]:
         """Every hex the unit may end a move on, with how many hexes of movement the cheapest way there
-        costs and the terrain it entered (m44.move.*, m44.stack.*, m44.terrain.*.move*)."""
+        costs and the terrain it entered (m44.move.*, m44.stack.*, m44.terrain.*.move*). ``free``: terrain
+        movement restrictions don't apply, only impassable hexes and other units (Behind Enemy Lines)."""
         start = unit.at
         assert isinstance(start, Hex)
         occupied = {u.at for u in state.units.values() if u.alive and u.id != unit.id}
@@ -174,21 +190,21 @@ class Field:
                     continue
                 if self.impassable(state, n, unit.kind):
                     continue
-                step = self.step_cost(state, unit, h, n)
+                step = 1 if free else self.step_cost(state, unit, h, n)
                 if step is None or cost + step > allowance:
                     continue
                 rules = self.rules_at(state, n)
                 name = self.board.terrain[n]
-                if name == "hedgerow" and h != start:
+                if name == "hedgerow" and h != start and not free:
                     continue  # m44.terrain.hedgerow.enter_from_adjacent
                 new_cost = cost + step
-                new_beach = beach or name == "beach"
-                new_ocean = ocean or name == "ocean"
+                new_beach = (beach or name == "beach") and not free
+                new_ocean = (ocean or name == "ocean") and not free
                 if new_beach and new_cost > 2:
                     continue  # m44.terrain.beach.move
                 if new_ocean and new_cost > 1:
                     continue  # m44.terrain.ocean.move
-                stop = any(r.move_stop for r in rules)
+                stop = any(r.move_stop for r in rules) and not free
                 if unit.kind == ARMOR and "wire" in state.features.get(n, []):
                     stop = True  # armor entering wire stops there (and clears it)
                 old = best.get(n)
@@ -198,7 +214,7 @@ class Field:
                 if not stop:
                     walk(n, new_cost, (*path, n), new_beach, new_ocean)
 
-        walk(start, 0, (start,), False, start_ocean)
+        walk(start, 0, (start,), False, start_ocean and not free)
         return best
 
     def allowance(self, unit: Unit) -> int:

@@ -96,10 +96,13 @@ def standard_deck() -> list[str]:
     return [c.id for c in cards.values() for _ in range(c.count)]
 
 
-def with_gung_ho(card: Card) -> tuple[Slot, ...]:
+def with_gung_ho(card: Card, force: bool = False) -> tuple[Slot, ...]:
     """The US Marines order one more unit (m44.nation.usmc.section_plus_one, .tactic_plus_one): a slot
-    for one extra unit in a section the card names (any section for a tactic card of 1-4 units)."""
-    if not card.gung_ho:
+    for one extra unit in a section the card names (any section for a tactic card of 1-4 units).
+    ``force``: even on a card Gung-Ho! leaves alone (a Counter-Attack copying a Japanese card)."""
+    if not card.gung_ho and not force:
+        return card.slots
+    if not card.slots:
         return card.slots
     if card.kind == "section":
         if all(s.count is None for s in card.slots):

@@ -136,6 +136,14 @@ class DoneTargets(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class PlayAmbush(Action):
+    """Play Ambush: the close-assaulted unit battles its attacker first."""
+
+    unit: str
+    verb = "battle"
+
+
+@dataclass(frozen=True, slots=True)
 class KeepCard(Action):
     card: str
     verb = "card"
@@ -214,7 +222,13 @@ SEQUENCE = SequenceOfPlay((
         step("choose", "Choose a battle", ["m44.turn.battle.steps", "m44.battle.unit.once_per_turn",
                                            "m44.battle.close_assault.forced", "m44.los.required"],
              "Pick an ordered unit and an enemy in range and in sight. The dice come from the range table, "
-             "less the target's terrain.", next=["battle.roll", "draw.draw"]),
+             "less the target's terrain.", next=["battle.roll", "draw.draw", "battle.ambush", "again.move"]),
+        step("ambush", "Ambush?", ["m44.battle.close_assault.definition", "m44.order.cards.data"],
+             "The defender may play Ambush: its unit battles the attacker first.", decider="inactive",
+             next=["battle.ambush_roll", "battle.roll"]),
+        step("ambush_roll", "Roll the ambush", ["m44.dice.battle.faces", "m44.resolve.hit.matching"],
+             "The ambushing unit rolls its normal dice at the attacker.", kind="dice",
+             next=["battle.retreat", "battle.roll", "battle.choose"]),
         step("roll", "Roll the battle dice", ["m44.dice.battle.faces", "m44.resolve.hit.matching",
                                               "m44.resolve.flag.timing"],
              "Each symbol that matches the target's type, and each grenade, removes a figure; then each flag "
@@ -237,6 +251,11 @@ SEQUENCE = SequenceOfPlay((
              decider="inactive", next=["battle.back_roll", "battle.choose"]),
         step("back_roll", "Roll the battle-back die", ["m44.nation.bcf.battle_back.trigger"],
              "One die, no terrain reduction.", kind="dice", next=["battle.retreat", "battle.choose"]),
+    ]),
+    phase("again", "Move again", [
+        step("move", "Move again (Behind Enemy Lines)", ["m44.order.cards.data", "m44.move.unit.sequential"],
+             "The Behind Enemy Lines unit may move up to 3 more hexes, free of terrain movement limits.",
+             next=["draw.draw"]),
     ]),
     phase("draw", "Draw a command card", [
         step("draw", "Draw a card", ["m44.turn.draw.one_card", "m44.turn.deck.reshuffle"],
@@ -263,8 +282,8 @@ class Memoir44(Ruleset):
     name = "Memoir '44"
     sequence = SEQUENCE
     actions = (PlayCard, PutUnderChip, Order, DoneOrdering, Move, EndMoves, Battle, RemoveWire, EndBattles,
-               IgnoreFlag, Retreat, StopRetreat, TakeGround, Hold, BattleBack, Target, DoneTargets, KeepCard,
-               Discard)
+               IgnoreFlag, Retreat, StopRetreat, TakeGround, Hold, BattleBack, Target, DoneTargets, PlayAmbush,
+               KeepCard, Discard)
     terrain = {name: Terrain(name, t.title, t.style, t.clauses) for name, t in TERRAIN.items()}
     features = {**{name: Terrain(name, t.title, t.style, t.clauses) for name, t in OBSTACLES.items()},
                 "medal": Terrain("medal", "Medal objective", "medal"),
@@ -372,6 +391,8 @@ class Memoir44(Ruleset):
             "battle": None, "retreat": None, "keep": [], "eliminated": {side: [] for side in s.sides},
             "held": {side: [] for side in s.sides}, "chip": {side: None for side in s.sides},
             "fallback": False, "finest": None, "targets": [], "queue": [],
+            "last_card": {side: None for side in s.sides}, "counter": False, "again_done": False,
+            "pending": None, "ambush_draw": None, "ia_section": {side: None for side in s.sides},
         }
         for obj in opts.objectives:
             s.features.setdefault(self.board.parse(obj.hex), []).append("medal")
@@ -411,8 +432,19 @@ class Memoir44(Ruleset):
             return (Slot(None, None, 1),)
         card = self.card(v["card"])
         if self._nation(state.active) == "usmc":
-            return with_gung_ho(card)
+            copying_japan = v.get("counter") and self._nation(state.other(state.active)) == "japan"
+            return with_gung_ho(card, force=bool(copying_japan))  # m44.nation.usmc.counter_attack_bonus
         return card.slots
+
+    @staticmethod
+    def mirrored(card_id: str) -> str:
+        """The card a Counter-Attack plays for a flank card: the same flank of the board, which is the
+        other flank seen from the other side."""
+        if card_id.endswith("_left"):
+            return card_id[: -len("left")] + "right"
+        if card_id.endswith("_right"):
+            return card_id[: -len("right")] + "left"
+        return card_id
 
     def effect(self, state: GameState) -> str:
         """The played card's effect, unless it fell back to ordering 1 unit of the player's choice."""
@@ -437,6 +469,10 @@ class Memoir44(Ruleset):
         common = set(self.sections_of(units[0]))
         for u in units[1:]:
             common &= set(self.sections_of(u))
+        if state.vars.get("counter"):  # a copied Infantry Assault goes in the section the opponent used
+            theirs = state.vars["ia_section"].get(state.other(state.active))
+            if theirs:
+                common &= {{"left": "right", "right": "left"}.get(theirs, theirs)}
         return bool(common)
 
     def _allowance(self, state: GameState, u: Unit) -> int:
@@ -445,7 +481,15 @@ class Memoir44(Ruleset):
             return self.field.allowance(u) + 1
         if effect == "artillery_bombard" and u.kind == ARTILLERY:
             return 3
+        if effect == "behind_enemy_lines" and u.kind == INFANTRY:
+            return 3
         return self.field.allowance(u)
+
+    def _free_move(self, state: GameState, u: Unit) -> bool:
+        return self.effect(state) == "behind_enemy_lines" and u.kind == INFANTRY
+
+    def _moves(self, state: GameState, u: Unit) -> dict:
+        return self.field.moves(state, u, self._allowance(state, u), free=self._free_move(state, u))
 
     def _card_bonus(self, state: GameState, u: Unit, close: bool, overrun: bool) -> tuple[int, str]:
         """Extra battle dice a tactic card gives (+1), with the card's name."""
@@ -458,6 +502,8 @@ class Memoir44(Ruleset):
             return 1, "Firefight"
         if effect == "their_finest_hour":
             return 1, "Their Finest Hour"
+        if effect == "behind_enemy_lines" and u.kind == INFANTRY:
+            return 1, "Behind Enemy Lines"
         return 0, ""
 
     def _allies(self, state: GameState) -> str:
@@ -507,8 +553,19 @@ class Memoir44(Ruleset):
                 u = state.units[uid]
                 if not u.alive or uid in state.vars["moved"]:
                     continue
-                for h in sorted(self.field.moves(state, u, self._allowance(state, u))):
+                for h in sorted(self._moves(state, u)):
                     yield Move(uid, h)
+        elif pos == "again.move":
+            yield EndMoves()
+            for uid in state.vars["ordered"]:
+                u = state.units[uid]
+                if u.alive:
+                    for h in sorted(self._moves(state, u)):
+                        yield Move(uid, h)
+        elif pos == "battle.ambush":
+            b = state.vars["battle"]
+            yield Hold(b["target"])
+            yield PlayAmbush(b["target"])
         elif pos == "battle.choose":
             yield EndBattles()
             for uid in state.vars["ordered"]:
@@ -570,6 +627,17 @@ class Memoir44(Ruleset):
                                  "m44.order.card.one_per_turn")
             if action.card not in state.hands[side]:
                 return RuleError(f"There is no {action.card!r} card in {side}'s hand.", "m44.order.card.one_per_turn")
+            if action.card == "ambush":
+                return RuleError("Ambush is played on the enemy's turn, when one of your units is close assaulted.",
+                                 "m44.order.cards.data")
+            if action.card == "counter_attack":
+                last = state.vars["last_card"].get(state.other(side))
+                if last is None:
+                    return RuleError("Counter-Attack copies the card your opponent played last turn: there is none "
+                                     "yet.", "m44.order.cards.data")
+                if last == "counter_attack":
+                    return RuleError("Counter-Attack cannot copy a Counter-Attack (a case the references leave "
+                                     "open, so hexlab does not allow it).", "m44.order.cards.data")
             if self._nation(side) == "soviet":
                 chip = state.vars["chip"][side]
                 exempt = action.card in ("ambush", "counter_attack") or action.card.startswith("recon_")
@@ -632,7 +700,7 @@ class Memoir44(Ruleset):
                                      "picked.", "m44.order.cards.data")
             return None
         if isinstance(action, Move | EndMoves):
-            if pos != "move.move":
+            if pos not in ("move.move", "again.move"):
                 return RuleError("Units move in the Move phase, before any battle.",
                                  "m44.turn.sequence.move_before_battle")
             if isinstance(action, EndMoves):
@@ -685,10 +753,15 @@ class Memoir44(Ruleset):
                     return RuleError("Armor takes ground before its overrun battle, not instead of it.",
                                      "m44.overrun.take_ground_again")
                 return None
-            if pos == "battle.battle_back" and isinstance(action, Hold):
+            if pos in ("battle.battle_back", "battle.ambush") and isinstance(action, Hold):
                 return None if action.unit == state.vars["battle"]["target"] else wrong
             return RuleError("Ground is taken only after a close assault that empties the enemy's hex.",
                              "m44.take_ground.close_assault_only")
+        if isinstance(action, PlayAmbush):
+            if pos != "battle.ambush" or action.unit != state.vars["battle"]["target"]:
+                return RuleError("Ambush is played when one of your units is close assaulted, before the roll.",
+                                 "m44.order.cards.data")
+            return None
         if isinstance(action, BattleBack):
             if pos != "battle.battle_back" or action.unit != state.vars["battle"]["target"]:
                 return RuleError("Only a British Commonwealth unit left with one figure by a close assault may "
@@ -712,12 +785,12 @@ class Memoir44(Ruleset):
             return RuleError(f"{action.unit} is not one of {state.active}'s units.", "m44.order.only_ordered_act")
         if u.id not in state.vars["ordered"]:
             return RuleError(f"{u.id} was not ordered this turn: only ordered units move.", "m44.order.only_ordered_act")
-        if u.id in state.vars["moved"]:
+        if u.id in state.vars["moved"] and state.position != "again.move":
             return RuleError(f"{u.id} has already moved this turn.", "m44.move.unit.once_per_turn")
         to = action.to
         if to not in self.board.terrain:
             return RuleError("That hex is off the battlefield.", "m44.move.unit.once_per_turn")
-        moves = self.field.moves(state, u, self._allowance(state, u))
+        moves = self._moves(state, u)
         if to in moves:
             return None
         other = state.unit_at(to)
@@ -766,7 +839,9 @@ class Memoir44(Ruleset):
             if u.kind == ARTILLERY:
                 return RuleError("Artillery either moves or battles, never both.", "m44.move.artillery.move_or_battle")
             badge = u.attrs.get("badge")
-            if self.effect(state) == "infantry_assault" and u.kind == INFANTRY:
+            if self.effect(state) == "behind_enemy_lines" and u.kind == INFANTRY:
+                pass  # it may battle after a 3-hex move (the card)
+            elif self.effect(state) == "infantry_assault" and u.kind == INFANTRY:
                 if moved["hexes"] >= 3:
                     return RuleError(f"{u.id} moved 3 hexes under Infantry Assault: no battle after that.",
                                      "m44.order.cards.data")
@@ -849,6 +924,14 @@ class Memoir44(Ruleset):
             if v["chip"].get(side) == action.card:
                 v["chip"][side] = None
                 s.decks["chip"].remove(action.card)
+            v["last_card"][side] = action.card
+            if action.card == "counter_attack":
+                copied = self.mirrored(v["last_card"][s.other(side)])
+                ctx.event("CounterAttack", f"{side} plays Counter-Attack: it becomes {self.card(copied).name}, the "
+                          "card the enemy played last turn.", ["m44.order.cards.data"], side, card=copied)
+                v["counter"] = True
+                card = self.card(copied)
+                action = PlayCard(copied)
             v["card"] = action.card
             named = frozenset().union(*(sl.kinds or frozenset() for sl in card.slots))
             if card.any_fallback and named and not any(u.kind in named for u in s.units_of(side)):
@@ -881,6 +964,11 @@ class Memoir44(Ruleset):
                       ["m44.order.units.announce", "m44.order.section.straddle"], side, unit=u.id)
         elif isinstance(action, DoneOrdering):
             effect = self.effect(s)
+            if effect == "infantry_assault" and v["ordered"]:
+                common = set(self.sections_of(s.units[v["ordered"][0]]))
+                for uid in v["ordered"][1:]:
+                    common &= set(self.sections_of(s.units[uid]))
+                v["ia_section"][side] = sorted(common)[0] if common else None
             if not v["ordered"]:
                 ctx.event("NoOrders", "The card orders no unit: the turn passes to the draw.",
                           ["m44.order.cards.data"], side)
@@ -916,8 +1004,11 @@ class Memoir44(Ruleset):
             self._start_card_attack(ctx)
         elif isinstance(action, Move):
             self._move(ctx, s.units[action.unit], action.to)
+            if s.position == "again.move":
+                v["again_done"] = True
+                ctx.goto("draw.draw")
         elif isinstance(action, EndMoves):
-            ctx.goto("battle.choose")
+            ctx.goto("draw.draw" if s.position == "again.move" else "battle.choose")
         elif isinstance(action, Battle):
             self._begin_battle(ctx, s.units[action.unit], s.units[action.target], s.position == "battle.overrun")
         elif isinstance(action, RemoveWire):
@@ -927,7 +1018,25 @@ class Memoir44(Ruleset):
             ctx.event("WireRemoved", f"{u.id} clears the wire in {self.where(u.at)} instead of battling.",
                       ["m44.terrain.wire.infantry_remove"], side, unit=u.id)
         elif isinstance(action, EndBattles):
-            ctx.goto("draw.draw")
+            bel = [uid for uid in v["ordered"] if s.units[uid].alive and s.units[uid].kind == INFANTRY]
+            if self.effect(s) == "behind_enemy_lines" and bel and not v["again_done"]:
+                ctx.goto("again.move")
+            else:
+                ctx.goto("draw.draw")
+        elif isinstance(action, PlayAmbush):
+            b = v["battle"]
+            ambusher, attacker = s.units[b["target"]], s.units[b["attacker"]]
+            owner = ambusher.side
+            s.hands[owner].remove("ambush")
+            s.decks["discard"].append("ambush")
+            v["ambush_draw"] = owner
+            dice = battle_dice(self.field, s, ambusher, attacker)
+            v["pending"] = dict(b, at=attacker.at)
+            v["battle"] = {"attacker": ambusher.id, "target": attacker.id, "dice": dice.count, "close": True,
+                           "kind": "ambush", "from": attacker.at}
+            ctx.event("Ambush", f"{owner} plays Ambush: {ambusher.id} battles {attacker.id} first with "
+                      f"{dice.words()} dice.", ["m44.order.cards.data", *dice.clauses], owner, dice=dice.count)
+            ctx.goto("battle.ambush_roll")
         elif isinstance(action, IgnoreFlag):
             r = v["retreat"]
             r["optional"] -= 1
@@ -945,6 +1054,8 @@ class Memoir44(Ruleset):
             self._continue_retreat(ctx)
         elif isinstance(action, TakeGround):
             self._take_ground(ctx)
+        elif isinstance(action, Hold) and s.position == "battle.ambush":
+            ctx.goto("battle.roll")
         elif isinstance(action, Hold):
             if s.position == "battle.battle_back":
                 ctx.event("NoBattleBack", f"{action.unit} does not battle back.", ["m44.nation.bcf.battle_back.trigger"],
@@ -1013,7 +1124,7 @@ class Memoir44(Ruleset):
 
     def _move(self, ctx: Context, u: Unit, to: Hex) -> None:
         s = ctx.state
-        info = self.field.moves(s, u, self._allowance(s, u))[to]
+        info = self._moves(s, u)[to]
         frm = u.at
         u.at = to
         stop_rules = [{"name": r.name, "no_battle": r.no_battle_after_entry}
@@ -1054,7 +1165,18 @@ class Memoir44(Ruleset):
         ctx.event("BattleDeclared", f"{u.id} {how} {t.id} in {self.where(t.at)}: {dice.words()} dice.",
                   ["m44.battle.close_assault.definition" if close else "m44.battle.fire.definition", *dice.clauses]
                   + (["m44.overrun.armor.extra_battle"] if overrun else []), u.side, dice=dice.count)
-        ctx.goto("battle.roll")
+        if close and not overrun and "ambush" in s.hands[t.side] and self._can_ambush(s, t, u):
+            ctx.goto("battle.ambush")
+        else:
+            ctx.goto("battle.roll")
+
+    def _can_ambush(self, s: GameState, ambusher: Unit, attacker: Unit) -> bool:
+        """Ambush needs the attacked unit able to battle its attacker (range, sight, at least one die)."""
+        if self.board.terrain[ambusher.at] == "ocean":
+            return False
+        if reach_error(self.field, s, ambusher, attacker) is not None:
+            return False
+        return battle_dice(self.field, s, ambusher, attacker).count > 0
 
     def dice(self, state: GameState):
         if state.position in ("card.heal", "card.finest"):
@@ -1272,6 +1394,21 @@ class Memoir44(Ruleset):
             self._start_card_attack(ctx)
             return
         att, tgt = s.units[b["attacker"]], s.units[b["target"]]
+        if b["kind"] == "ambush":
+            pending = s.vars["pending"]
+            s.vars["pending"] = None
+            s.vars["retreat"] = None
+            original = s.units[pending["attacker"]]
+            if original.alive and original.at == pending["at"]:
+                s.vars["battle"] = {k: pending[k] for k in ("attacker", "target", "dice", "close", "kind", "from")}
+                ctx.event("AttackGoesOn", f"{original.id} survived the ambush in place and attacks.",
+                          ["m44.order.cards.data"], original.side)
+                ctx.goto("battle.roll")
+            else:
+                ctx.event("AttackCancelled", f"The ambush stops {original.id}'s attack.", ["m44.order.cards.data"],
+                          tgt.side)
+                self._end_battle(ctx)
+            return
         if b["kind"] == "battle_back":
             self._end_battle(ctx)
             return
@@ -1332,7 +1469,12 @@ class Memoir44(Ruleset):
         s = ctx.state
         if s.position == "draw.draw":
             card = self.card(s.vars["card"]) if s.vars["card"] else None
-            if card is not None and card.effect == "their_finest_hour":
+            owner = s.vars.get("ambush_draw")
+            if owner:
+                s.hands[owner].append(self._pop(ctx))
+                s.vars["ambush_draw"] = None
+                ctx.event("CardDrawn", f"{owner} draws a card to replace the Ambush.", ["m44.turn.draw.one_card"], owner)
+            if card is not None and card.effect == "their_finest_hour" and not s.vars.get("counter"):
                 s.decks["deck"] += s.decks["discard"]
                 s.decks["discard"] = []
                 ctx.shuffle(s.decks["deck"])
@@ -1375,7 +1517,8 @@ class Memoir44(Ruleset):
         if s.result is not None:
             return
         s.vars.update({"card": None, "ordered": [], "moved": {}, "battled": [], "overrun": [], "battle": None,
-                       "retreat": None, "fallback": False, "finest": None, "targets": [], "queue": []})
+                       "retreat": None, "fallback": False, "finest": None, "targets": [], "queue": [],
+                       "counter": False, "again_done": False, "pending": None})
         if s.active == s.sides[-1]:
             s.turn += 1
         s.active = s.other(s.active)
@@ -1435,6 +1578,10 @@ class Memoir44(Ruleset):
         if isinstance(frm, Hex) and isinstance(to, Hex):
             return self.field.sight(state, frm, to)
         return None
+
+    def map_lines(self):
+        """The two section lines (m44.setup.board.sections), unless the scenario draws its own sections."""
+        return self.field.section_lines()
 
     def odds(self, state: GameState, actor: str, target: str) -> OddsReport | None:
         u, t = state.units.get(actor), state.units.get(target)
