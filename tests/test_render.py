@@ -72,6 +72,9 @@ def test_figures_are_drawn_as_dots():
     class Rules:
         unit_types = {"inf": UnitType("inf", "Infantry", "infantry", "figures", 4)}
 
+        def map_lines(self):
+            return []
+
     sc = scene(state, board=board, rules=Rules())
     dots = [s for s in sc.layers["units"] if isinstance(s, Circle)]
     assert len(dots) == 3
