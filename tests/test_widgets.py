@@ -215,10 +215,13 @@ def test_the_table_has_every_part_and_a_stable_repr():
     table = hexlab.play("skirmish/meadow", seed=1)
     assert isinstance(table, Table)
     assert repr(table) == "<hexlab table: skirmish/meadow, seed 1>"
-    head, body = table.children
+    head, body, below = table.children
     mapped, side = body.children
     assert mapped is table.map
-    assert table.stepper in side.children and table.dice in side.children and table.odds in side.children
+    for part in (table.stepper.buttons, table.stepper.explain, table.dice, table.odds):
+        assert part in side.children
+    assert table.stepper.sequence in below.children[0].children
+    assert table.stepper.log_view in below.children[1].children
     with pytest.raises(ValueError, match="no side 'Green'"):
         hexlab.play("skirmish/meadow", seed=1, players={"Green": "computer"})
 

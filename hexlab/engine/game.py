@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -84,6 +85,7 @@ class Game:
         self._history: list[_Frame] = []
         self._future: list[Entry] = []
         self._listeners: list[Callable[[Game, list[Event]], None]] = []
+        self._held: list[Event] | None = None
 
     # ------------------------------------------------------------------------------------ where
     @property
@@ -187,10 +189,11 @@ class Game:
     def play_to_decision(self, max_steps: int = 10_000) -> list[Event]:
         """Perform automatic steps until a decision is due or the game ends."""
         events: list[Event] = []
-        for _ in range(max_steps):
-            if self.is_over or not self.current_step.automatic:
-                return events
-            events.extend(self.step())
+        with self.batch():
+            for _ in range(max_steps):
+                if self.is_over or not self.current_step.automatic:
+                    return events
+                events.extend(self.step())
         raise RuntimeError(f"{self.rules.id}: {max_steps} automatic steps without a decision (a stall)")
 
     # ------------------------------------------------------------------------------------ undo
@@ -340,6 +343,23 @@ class Game:
         else:
             self._future.clear()
 
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Tell listeners once, at the end, about everything done inside (a long run of steps redraws the
+        map once, not once a step)."""
+        if self._held is not None:
+            yield
+            return
+        self._held = []
+        try:
+            yield
+        finally:
+            events, self._held = self._held, None
+            self._notify(events)
+
     def _notify(self, events: list[Event]) -> None:
+        if self._held is not None:
+            self._held.extend(events)
+            return
         for callback in list(self._listeners):
             callback(self, events)

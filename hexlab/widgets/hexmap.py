@@ -88,6 +88,15 @@ class HexMap(widgets.VBox):
     def __repr__(self) -> str:
         return f"<HexMap {self.game.rules.id} {self.css_width}x{self.css_height}px>"
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live widget, with a picture of the map as it is now for viewers without a kernel (and for
+        the notebook as stored)."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict):
+            data["image/svg+xml"] = self.to_svg()
+        return bundle
+
     # ------------------------------------------------------------------------------------ drawing
     def _build_scene(self, layers: tuple[str, ...] = ("units", "highlight")) -> Scene:
         los = None

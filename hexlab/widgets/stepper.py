@@ -31,8 +31,10 @@ class PhaseStepper(widgets.VBox):
     """Step through ``game``'s sequence of play. ``players`` maps sides to computer players."""
 
     def __init__(self, game: Game, players: Mapping[str, Player] | None = None, log_lines: int = 40,
-                 **kwargs: Any) -> None:
+                 expand_all: bool = False, **kwargs: Any) -> None:
         self.game = game
+        self.expand_all = expand_all
+        """Show every phase's steps, not only the current phase's."""
         self.players = dict(players or {})
         self.log_lines = log_lines
         self.header = widgets.HTML()
@@ -86,19 +88,20 @@ class PhaseStepper(widgets.VBox):
         self._say(f"<b>{html.escape(str(game.to_act))}</b> decides now: {html.escape(game.current_step.title)}. "
                   "Click a unit on the map or a choice below.")
 
-    def play_to_decision(self, limit: int = 2000) -> None:
+    def play_to_decision(self, limit: int = 20_000) -> None:
         """Run automatic steps (and computer players) until a person must decide or the game ends."""
         game = self.game
         self.note.value = ""
-        for _ in range(limit):
-            if game.is_over:
-                break
-            if game.current_step.automatic:
-                game.step()
-            elif game.to_act in self.players:
-                game.apply(self.players[game.to_act].choose(game))
-            else:
-                break
+        with game.batch():
+            for _ in range(limit):
+                if game.is_over:
+                    break
+                if game.current_step.automatic:
+                    game.step()
+                elif game.to_act in self.players:
+                    game.apply(self.players[game.to_act].choose(game))
+                else:
+                    break
 
     def undo(self) -> None:
         self.note.value = ""
@@ -142,14 +145,16 @@ class PhaseStepper(widgets.VBox):
         for ph in rules.sequence.phases:
             here = ph.id == phase.id
             steps = []
-            for st in ph.steps:
-                mark = "▶ " if here and st.id == step.id else ""
-                cls = "hexlab-current" if mark else ""
-                badge = f"<span class='hexlab-badge hexlab-badge-{st.kind}'>{KIND_BADGE[st.kind]}</span>"
-                steps.append(f"<li class='{cls}'>{mark}{badge} {html.escape(st.title)}</li>")
+            if here or self.expand_all:  # the current phase's steps; the others by their titles
+                for st in ph.steps:
+                    mark = "▶ " if here and st.id == step.id else ""
+                    cls = "hexlab-current" if mark else ""
+                    badge = f"<span class='hexlab-badge hexlab-badge-{st.kind}'>{KIND_BADGE[st.kind]}</span>"
+                    steps.append(f"<li class='{cls}'>{mark}{badge} {html.escape(st.title)}</li>")
             repeat = f" <i>({html.escape(ph.repeat)})</i>" if ph.repeat else ""
+            inner = f"<ul>{''.join(steps)}</ul>" if steps else ""
             rows.append(f"<li class='{'hexlab-current-phase' if here else ''}'><b>{html.escape(ph.title)}</b>{repeat}"
-                        f"<ul>{''.join(steps)}</ul></li>")
+                        f"{inner}</li>")
         self.sequence.value = f"<ol class='hexlab-sequence'>{''.join(rows)}</ol>"
         self.explain.value = (f"<div class='hexlab-explain'><b>{html.escape(step.title)}.</b> "
                               f"{html.escape(step.explanation)}<br><small>Rules: {_cite(step.clauses)}</small></div>")

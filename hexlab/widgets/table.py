@@ -26,7 +26,7 @@ CSS = """
 .hexlab-table { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; color: #2b2b2b; }
 .hexlab-table-title { font-size: 16px; font-weight: 600; margin: 2px 0 6px 0; }
 .hexlab-table-title small { font-weight: 400; color: #555; }
-.hexlab-side { min-width: 300px; max-width: 420px; padding-left: 12px; }
+.hexlab-side { padding-left: 12px; }
 .hexlab-stepper-header { font-size: 13px; background: #f3f0e2; border-radius: 6px; padding: 6px 8px; }
 ol.hexlab-sequence { margin: 6px 0; padding-left: 20px; font-size: 12.5px; line-height: 1.35; }
 ol.hexlab-sequence ul { margin: 0; padding-left: 16px; list-style: none; }
@@ -96,16 +96,32 @@ class Table(widgets.VBox):
             f"{CSS}<div class='hexlab-table-title'>{html.escape(title)} "
             f"<small>· {html.escape(game.rules.name)} · seed {game.seed} · {html.escape(who)}</small></div>"
             + (f"<div style='font-size:12.5px;margin-bottom:6px'>{html.escape(summary)}</div>" if summary else ""))
-        side = widgets.VBox([self.stepper, widgets.HTML("<b>Dice</b>"), self.dice, self.odds],
-                            layout=widgets.Layout(flex="1 1 320px"))
-        side.add_class("hexlab-side")
-        body = widgets.HBox([self.map, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
-        super().__init__([head, body], **kwargs)
+        # beside the map (or right under it, in a narrow notebook): what to do now, the dice, the odds;
+        # below: the sequence of play and the log
+        controls = widgets.VBox([self.stepper.header, self.stepper.buttons, self.stepper.choices, self.stepper.note,
+                                 self.stepper.explain, widgets.HTML("<b>Dice</b>"), self.dice, self.odds],
+                                layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="460px"))
+        controls.add_class("hexlab-side")
+        controls.add_class("hexlab-stepper")
+        body = widgets.HBox([self.map, controls], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        sequence = widgets.VBox([widgets.HTML("<b>Sequence of play</b>"), self.stepper.sequence],
+                                layout=widgets.Layout(flex="1 1 300px", min_width="280px"))
+        history = widgets.VBox([widgets.HTML("<b>What happened</b> (newest first)"), self.stepper.log_view],
+                               layout=widgets.Layout(flex="2 1 360px", min_width="300px"))
+        below = widgets.HBox([sequence, history], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        super().__init__([head, body, below], **kwargs)
         self.add_class("hexlab-table")
 
     def __repr__(self) -> str:
         sid = self.game.scenario.id if self.game.scenario else self.game.rules.id
         return f"<hexlab table: {sid}, seed {self.game.seed}>"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict):
+            data["image/svg+xml"] = self.map.to_svg()
+        return bundle
 
     def save(self, path: str) -> str:
         """Save the game (scenario, seed and every move) as JSON, to resume later with ``hexlab.resume``."""

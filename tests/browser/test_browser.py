@@ -24,6 +24,7 @@ from .harness import (
     CHROMIUM,
     CHROMIUM_ARGS,
     ROOT,
+    canvases,
     open_notebook,
     pixel,
     run_all,
@@ -43,24 +44,36 @@ RED = [178, 74, 50]  # hexlab.style: the counters of a side called Red
 THIRD_PARTY = ("https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free",)
 
 
-def _table_demo(path: Path) -> Path:
+def _notebook(path: Path, source: str) -> Path:
     nb = nbformat.v4.new_notebook()
-    nb.cells = [
-        nbformat.v4.new_code_cell("import tests.conftest  # the Skirmish test ruleset and its scenarios\n"
-                                  "import hexlab\n"
-                                  "table = hexlab.play('skirmish/meadow', seed=1)\n"
-                                  "table"),
-    ]
+    nb.cells = [nbformat.v4.new_code_cell(source)]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(nb, path)
     return path
+
+
+def _table_demo(path: Path) -> Path:
+    return _notebook(path, "import tests.conftest  # the Skirmish test ruleset and its scenarios\n"
+                           "import hexlab\n"
+                           "table = hexlab.play('skirmish/meadow', seed=1)\n"
+                           "table")
+
+
+FULL_GAMES = [sid for sid in ("memoir44/tenaru", "memoir44/normandy", "cadet/village")
+              if (ROOT / "scenarios" / f"{sid}.toml").exists()]
+
+
+def _full_game(path: Path, scenario_id: str) -> Path:
+    return _notebook(path, f"import hexlab\ntable = hexlab.play({scenario_id!r}, seed=3, players='computer,computer')\n"
+                           "table")
 
 
 @pytest.fixture(scope="session")
 def lab(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("lab")
     demo = _table_demo(tmp / TABLE_DEMO)
-    server = start_lab(tmp, [*NOTEBOOKS, demo])
+    games = [_full_game(tmp / f"full_{sid.replace('/', '_')}.ipynb", sid) for sid in FULL_GAMES]
+    server = start_lab(tmp, [*NOTEBOOKS, demo, *games])
     yield server
     server.stop()
 
@@ -78,7 +91,7 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
+    context = browser.new_context(viewport={"width": 1400, "height": 1250}, device_scale_factor=1)
     pg = context.new_page()
     pg.console_errors = []
     pg.failed_requests = []
@@ -102,16 +115,15 @@ def _console(pg) -> list[str]:
 
 
 def _shot(pg, name: str) -> Path:
+    """What a reader sees: the page with the first table (or map) scrolled to the top of the window."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    target = pg.locator(".hexlab-table").first
-    if target.count() == 0:
-        target = pg.locator(".hexlab-map").first
-    if target.count():
-        target.scroll_into_view_if_needed()
-        target.screenshot(path=str(path))
-    else:
-        pg.screenshot(path=str(path), full_page=True)
+    pg.evaluate("""() => {
+        const el = document.querySelector('.hexlab-table') || document.querySelector('.hexlab-map');
+        if (el) el.scrollIntoView({block: 'start'});
+    }""")
+    pg.wait_for_timeout(400)
+    pg.screenshot(path=str(path))
     return path
 
 
@@ -193,6 +205,26 @@ def test_table_next_step_choices_and_clicks_on_the_map(lab, page):
     page.wait_for_timeout(600)
     assert "2,1" in page.locator(".hexlab-hover").first.inner_text()
     _shot(page, "table_demo_moved")
+    assert _console(page) == [], _console(page)
+
+
+@pytest.mark.parametrize("scenario_id", FULL_GAMES)
+def test_a_full_game_plays_out_on_the_table(lab, page, scenario_id):
+    """Both sides played by the computer: "Play to next decision" runs the whole game on the table, and
+    the map, stepper and log end on the result."""
+    name = f"full_{scenario_id.replace('/', '_')}.ipynb"
+    open_notebook(page, lab, name)
+    assert run_all(page).errors == []
+    wait_drawn(page)
+    before = canvases(page)[0]["layers"][0]["hash"]
+    page.get_by_role("button", name="Play to next decision").first.click()
+    page.wait_for_function("() => document.querySelector('.hexlab-stepper').innerText.includes('Game over')",
+                           timeout=240_000, polling=1000)
+    page.wait_for_timeout(1500)
+    text = page.locator(".hexlab-stepper").first.inner_text()
+    assert "wins" in text or "draw" in text.lower()
+    assert canvases(page)[0]["layers"][0]["hash"] != before, "the map shows the final position"
+    _shot(page, f"full_game_{scenario_id.replace('/', '_')}")
     assert _console(page) == [], _console(page)
 
 

@@ -526,7 +526,7 @@ class Memoir44(Ruleset):
     def to_act(self, state: GameState) -> str:
         if state.position == "battle.retreat" and state.vars["retreat"]:
             return state.units[state.vars["retreat"]["unit"]].side
-        if state.position == "battle.battle_back" and state.vars["battle"]:
+        if state.position in ("battle.battle_back", "battle.ambush") and state.vars["battle"]:
             return state.units[state.vars["battle"]["target"]].side
         if state.position == "draw.discard":
             return self._over_limit(state) or state.active
