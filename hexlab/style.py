@@ -17,7 +17,7 @@ TERRAIN: dict[str, str] = {
     "forest": "#8fb67a", "woods": "#8fb67a", "jungle": "#5f9a5c", "hedgerow": "#a7c089",
     "orchard": "#b5cf8f",
     # built up
-    "town": "#c9b8a6", "village": "#c9b8a6", "bunker": "#9e9e94", "airfield": "#cfcfc4",
+    "town": "#c9b8a6", "village": "#c9b8a6", "church": "#c9b8a6", "bunker": "#9e9e94", "airfield": "#cfcfc4",
     # high ground
     "hill": "#d6b98c", "steep_hill": "#bf9a66", "mountain": "#a9875c", "ridge": "#c8a676",
     # wet
@@ -42,8 +42,11 @@ FEATURE: dict[str, tuple[str, str]] = {
     "objective": ("★", "#8a1c1c"), "medal": ("★", "#8a1c1c"), "flag": ("⚑", "#8a1c1c"),
     "wire": ("✕✕", "#4a4a4a"), "sandbags": ("◠", "#7a6a4a"), "hedgehog": ("✳", "#4a4a4a"),
     "bunker": ("▣", "#4a4a4a"), "mines": ("✹", "#8a1c1c"), "bridge": ("═", "#5b4a3a"),
-    "airbase": ("✈", "#3a3a3a"), "port": ("⚓", "#2a4a6a"),
+    "airbase": ("✈", "#3a3a3a"), "port": ("⚓", "#2a4a6a"), "wall": ("▬", "#5b5147"),
 }
+
+BADGES: dict[str, str] = {"special_forces": "SF", "french_resistance": "FR", "elite_armor": "E"}
+"""Short marks for unit badges, drawn in a counter's corner."""
 """Per-hex features: a glyph and its colour."""
 
 SIDES: list[tuple[str, str]] = [

@@ -349,6 +349,11 @@ def _terrain_marks(board: Board, layout: Layout) -> list[Shape]:
             for dx, dy in ((-0.22, 0.0), (0.12, 0.2), (0.15, -0.15)):
                 bx, by, b = cx + dx * s, cy + dy * s, s * 0.12
                 out.append(Poly(_box(bx - b, by - b, bx + b, by + b), "#8c7865", "#5d4d3e", max(0.6, s * 0.02)))
+        elif key == "church":
+            out.append(Line(((round(cx, 2), round(cy - s * 0.35, 2)), (round(cx, 2), round(cy + s * 0.3, 2))),
+                            "#5d4d3e", max(1.0, s * 0.08)))
+            out.append(Line(((round(cx - s * 0.2, 2), round(cy - s * 0.12, 2)),
+                             (round(cx + s * 0.2, 2), round(cy - s * 0.12, 2))), "#5d4d3e", max(1.0, s * 0.08)))
         elif key in ("marsh",):
             for dy in (-0.1, 0.15):
                 out.append(Line(((round(cx - s * .3, 2), round(cy + dy * s, 2)),
@@ -430,10 +435,10 @@ def _features(state: GameState, board: Board, layout: Layout) -> list[Shape]:
         if h not in board.terrain:
             continue
         cx, cy = _centre(layout, h)
-        for i, name in enumerate(names):
+        for i, name in enumerate(names):  # down the hex's right side, clear of a counter
             glyph, colour = style.FEATURE.get(board.styles.get(name, name), (name[:2], style.INK))
-            out.append(Text(round(cx + (i - (len(names) - 1) / 2) * s * 0.5, 2), round(cy + s * 0.62, 2), glyph,
-                            round(s * 0.42, 2), colour, weight="bold"))
+            out.append(Text(round(cx + s * 0.68, 2), round(cy + s * (0.1 + 0.36 * i - 0.18 * (len(names) - 1)), 2),
+                            glyph, round(s * 0.34, 2), colour, weight="bold"))
     return out
 
 
@@ -494,6 +499,10 @@ def _counters(state: GameState, board: Board, layout: Layout, rules: Ruleset | N
             words += _strength(u, measure, x, y, c, ink)
             words.append(Text(round(x - half + c * 0.06, 2), round(y - half + c * 0.2, 2), u.id, round(c * 0.17, 2),
                               ink, "start", alpha=0.9))
+            badge = style.BADGES.get(str(u.attrs.get("badge", "")))
+            if badge:
+                words.append(Text(round(x + half - c * 0.06, 2), round(y - half + c * 0.2, 2), badge,
+                                  round(c * 0.17, 2), ink, "end", weight="bold"))
             infos.append(CounterInfo(u.id, u.at, x, y, c))
         shapes += grouped(bodies) + grouped(marks) + grouped(words)
     return shapes, infos

@@ -57,6 +57,14 @@ class Field:
                 return rule
         return None
 
+    def impassable_to_place(self, unit: Unit) -> str | None:
+        """Terrain a scenario may not put a unit on: what it could never enter, except armor and
+        artillery set up in bunkers, which the rules allow (m44.terrain.bunker.impassable's note)."""
+        rule = TERRAIN[self.board.terrain[unit.at]]
+        if unit.kind in rule.impassable_for and rule.name != "bunker":
+            return rule.title.lower()
+        return None
+
     # -------------------------------------------------------------------------------- sides
     def baseline_step(self, side: str) -> int:
         """+1 if the side's baseline is the bottom row (its retreats go down the rows), else -1."""
@@ -124,7 +132,7 @@ class Field:
     @cached_property
     def hill_groups(self) -> dict[Hex, int]:
         """Each hill hex -> the id of its contiguous group of hills of one height."""
-        hills = {h for h in self.board.terrain if self.board.terrain[h] in ("hill", "steep_hill", "cliff")}
+        hills = {h for h in self.board.terrain if self.board.terrain[h] in ("hill", "steep_hill", "cliff", "sea_bluff")}
         group: dict[Hex, int] = {}
         n = 0
         for start in sorted(hills):
@@ -165,7 +173,7 @@ class Field:
     def step_cost(self, state: GameState, unit: Unit, a: Hex, b: Hex) -> int | None:
         """Hexes of movement one step from ``a`` to ``b`` costs the unit, or None if it may not."""
         ta, tb = self.board.terrain[a], self.board.terrain[b]
-        cliffs = ("cliff",)
+        cliffs = ("cliff", "sea_bluff")
         if (ta == "beach" and tb in cliffs) or (ta in cliffs and tb == "beach"):
             if unit.kind in (ARMOR, ARTILLERY):
                 return None  # m44.terrain.cliff.armor_artillery_beach

@@ -18,13 +18,13 @@ from pydantic import Field as PField
 
 from ...engine import Action, Context, GameState, RuleError, Ruleset, SequenceOfPlay, Terrain, UnitType, phase, step
 from ...engine.state import Location, Unit
-from ...hexes import Hex, hex_distance
+from ...hexes import Hex, hex_distance, to_offset
 from ...odds import OddsReport
 from .board import Field
 from .cards import Card, Slot, fits, load_deck, standard_deck, with_gung_ho
 from .catalog import CLAUSES
 from .combat import battle_dice, reach_error, resolve_faces
-from .data import ARMOR, ARTILLERY, BATTLE_DIE, FIGURES, INFANTRY, OBSTACLES, TERRAIN
+from .data import ARMOR, ARTILLERY, BATTLE_DIE, FIGURES, INFANTRY, OBSTACLES, SEAWARD, TERRAIN
 from .odds import Memoir44Odds, Memoir44Sight, battle_report
 
 # ----------------------------------------------------------------------------------------------- actions
@@ -305,10 +305,22 @@ class Memoir44(Ruleset):
     def __init__(self, board, options, scenario=None):
         super().__init__(board, options, scenario)
         labels = board.labels
+        owners = {labels.parse(k): v for k, v in (options.bunker_owners if options else {}).items()}
+        sides = list(scenario.meta.sides) if scenario is not None else []
+        if options and len(sides) == 2:
+            # m44.terrain.bunker.original_owner: unnamed bunkers belong to the side on whose half they lie
+            top = next(x for x in sides if x != options.bottom) if options.bottom in sides else None
+            for h, name in board.terrain.items():
+                if name == "bunker" and h not in owners and top is not None:
+                    row = to_offset(h, board.offset).row
+                    if row * 2 < board.height - 1:
+                        owners[h] = top
+                    elif row * 2 > board.height - 1:
+                        owners[h] = options.bottom
         self.field = Field(
             board, options.bottom if options else "",
             {labels.parse(k): v for k, v in (options.heights if options else {}).items()},
-            {labels.parse(k): v for k, v in (options.bunker_owners if options else {}).items()},
+            owners,
         )
         self.cards, self.missing_cards = load_deck()
 
@@ -351,6 +363,10 @@ class Memoir44(Ruleset):
             if u.at is not None and u.at in seen:
                 problems.append((f"unit[{i}].at", f"hex already holds {seen[u.at]} (m44.stack.one_unit_per_hex)"))
             seen[u.at] = u.id
+            if isinstance(u.at, Hex):
+                blocker = self.field.impassable_to_place(u)
+                if blocker:
+                    problems.append((f"unit[{i}].at", f"{u.kind} cannot stand on {blocker} ({self.board.label(u.at)})"))
             badge = u.attrs.get("badge")
             if badge is not None and badge not in ("special_forces", "french_resistance", "elite_armor"):
                 problems.append((f"unit[{i}].attrs.badge", f"unknown badge {badge!r} (special_forces, "
@@ -364,6 +380,8 @@ class Memoir44(Ruleset):
     def setup(self, ctx: Context) -> None:
         s = ctx.state
         opts = self.options
+        if self.scenario is not None and self.scenario.meta.first is None and "Allies" in s.sides:
+            s.active = "Allies"  # m44.turn.first_player.scenario: the Allies start unless the scenario says
         for u in s.units.values():
             u.attrs.setdefault("nation", opts.nations.get(u.side, "standard"))
             badge = u.attrs.get("badge")
@@ -1095,6 +1113,10 @@ class Memoir44(Ruleset):
             ctx.event("NoTarget", "Medics & Mechanics: no unit has lost a figure, so the card does nothing.",
                       ["m44.order.cards.data"], s.active)
             ctx.goto("draw.draw")
+        elif effect in ("barrage", "air_power") and not s.units_of(s.other(s.active)):
+            ctx.event("NoTarget", f"{self.card(s.vars['card']).name}: no enemy unit is left to strike.",
+                      ["m44.order.cards.data"], s.active)
+            ctx.goto("draw.draw")
         elif effect in ("barrage", "air_power", "medics_mechanics"):
             ctx.goto("card.target")
         elif effect == "their_finest_hour":
@@ -1222,7 +1244,8 @@ class Memoir44(Ruleset):
         if s.result is not None:
             return
         if flags:
-            self._begin_retreat(ctx, tgt, flags, by, may_ignore=b["kind"] not in ("air", "barrage"))
+            self._begin_retreat(ctx, tgt, flags, by, may_ignore=b["kind"] not in ("air", "barrage"),
+                                attacker_at=att.at if att is not None else None)
         else:
             self._after_resolution(ctx)
 
@@ -1275,11 +1298,14 @@ class Memoir44(Ruleset):
             if s.result is None and s.score[side] >= self._medal_target(side):
                 ctx.end(side, f"{side} reaches {self._medal_target(side)} medals", ["m44.victory.medals.target"])
 
-    def _flag_ignores(self, s: GameState, u: Unit) -> tuple[int, int, str]:
-        """(compulsory ignores, optional ignores, clause) for flags rolled against ``u``."""
+    def _flag_ignores(self, s: GameState, u: Unit, attacker_at: Hex | None = None) -> tuple[int, int, str]:
+        """(compulsory ignores, optional ignores, clause) for flags rolled against ``u`` by a unit at
+        ``attacker_at`` (a sea wall shelters only from the seaward side, m44.terrain.sea_wall.behind)."""
         rules = self.field.rules_at(s, u.at)
         sheltering = None
         for r in rules:
+            if r.name == "sea_wall" and (attacker_at is None or self.board.terrain[attacker_at] not in SEAWARD):
+                continue
             if r.flag_ignore == "any" or (r.flag_ignore == "infantry" and u.kind == INFANTRY) or (
                     r.flag_ignore == "owner" and self.field.bunker_owner.get(u.at) == u.side):
                 sheltering = r
@@ -1295,9 +1321,11 @@ class Memoir44(Ruleset):
             return 0, 1, "m44.nation.italy.artillery_bravery"
         return 0, 0, FLAG_TERRAIN_CLAUSE
 
-    def _begin_retreat(self, ctx: Context, u: Unit, flags: int, by: str, may_ignore: bool = True) -> None:
+    def _begin_retreat(self, ctx: Context, u: Unit, flags: int, by: str, may_ignore: bool = True,
+                       attacker_at: Hex | None = None) -> None:
         s = ctx.state
-        compulsory, optional, clause = self._flag_ignores(s, u) if may_ignore else (0, 0, FLAG_TERRAIN_CLAUSE)
+        compulsory, optional, clause = (self._flag_ignores(s, u, attacker_at) if may_ignore
+                                        else (0, 0, FLAG_TERRAIN_CLAUSE))
         if compulsory:
             ignored = min(compulsory, flags)
             flags -= ignored
@@ -1426,9 +1454,8 @@ class Memoir44(Ruleset):
             return False  # m44.take_ground.artillery.forbidden
         if s.unit_at(h) is not None or self.field.impassable(s, h, u.kind):
             return False  # m44.take_ground.impassable
-        if self.board.terrain[u.at] == "beach" and self.board.terrain[h] == "cliff" and \
-                not self.board.terrain.get(h, "").startswith("sea"):
-            return False  # m44.terrain.cliff.no_take_ground_from_beach
+        if self.board.terrain[u.at] == "beach" and self.board.terrain[h] == "cliff":
+            return False  # m44.terrain.cliff.no_take_ground_from_beach (a sea bluff allows it)
         return u.kind in (INFANTRY, ARMOR)
 
     def _take_ground(self, ctx: Context) -> None:
