@@ -399,8 +399,10 @@ class Memoir44(Ruleset):
         for side in s.sides:
             nation = opts.nations.get(side, "standard")
             size = opts.hand_size.get(side) if isinstance(opts.hand_size, dict) else opts.hand_size
-            if size is None:
-                size = 6 if nation == "italy" else 5  # m44.setup.hand_size, m44.nation.italy.high_command.start_hand
+            if nation == "italy" and not (isinstance(opts.hand_size, dict) and side in opts.hand_size):
+                size = 6  # m44.nation.italy.high_command.start_hand, unless the scenario sets Italy's own
+            elif size is None:
+                size = 5  # m44.setup.hand_size
             hand[side] = size
             for _ in range(size):
                 s.hands[side].append(self._pop(ctx))
@@ -554,7 +556,8 @@ class Memoir44(Ruleset):
         pos = state.position
         side = state.active
         if pos == "card.play":
-            for c in sorted(set(state.hands[side])):
+            chip = state.vars["chip"].get(side) if self._nation(side) == "soviet" else None
+            for c in sorted(set(state.hands[side]) | ({chip} if chip else set())):
                 if self.check(state, PlayCard(c)) is None:
                     yield PlayCard(c)
         elif pos == "card.chip":
@@ -643,7 +646,8 @@ class Memoir44(Ruleset):
             if pos != "card.play":
                 return RuleError("A command card is played only at the start of the turn, once.",
                                  "m44.order.card.one_per_turn")
-            if action.card not in state.hands[side]:
+            chip_card = state.vars["chip"].get(side) if self._nation(side) == "soviet" else None
+            if action.card not in state.hands[side] and action.card != chip_card:
                 return RuleError(f"There is no {action.card!r} card in {side}'s hand.", "m44.order.card.one_per_turn")
             if action.card == "ambush":
                 return RuleError("Ambush is played on the enemy's turn, when one of your units is close assaulted.",
@@ -907,6 +911,8 @@ class Memoir44(Ruleset):
 
     # ------------------------------------------------------------------------------------ retreats
     def _retreat_options(self, state: GameState, u: Unit) -> list[Hex]:
+        if self._holds_fast(state, u):
+            return []  # m44.terrain.bunker.artillery_no_retreat, m44.terrain.field_bunker.no_retreat
         hexes, _ = self.field.retreat_hexes(u.side, u.at)
         out = []
         for h in hexes:
@@ -919,7 +925,17 @@ class Memoir44(Ruleset):
             out.append(h)
         return out
 
+    def _holds_fast(self, state: GameState, u: Unit) -> bool:
+        """Artillery in a bunker, and armor or artillery in a field bunker, never retreat."""
+        names = [r.name for r in self.field.rules_at(state, u.at)]
+        return (u.kind == ARTILLERY and "bunker" in names) or (u.kind in (ARMOR, ARTILLERY) and "field_bunker" in names)
+
     def _retreat_reason(self, state: GameState, u: Unit, h: Hex) -> RuleError:
+        if self._holds_fast(state, u):
+            in_bunker = u.kind == ARTILLERY and self.board.terrain[u.at] == "bunker"
+            return RuleError(f"{u.id} cannot retreat from its bunker: each flag costs a figure instead.",
+                             "m44.terrain.bunker.artillery_no_retreat" if in_bunker
+                             else "m44.terrain.field_bunker.no_retreat")
         hexes, _ = self.field.retreat_hexes(u.side, u.at)
         if h not in hexes:
             return RuleError("A retreat goes to an adjacent hex nearer the unit's own edge of the board.",
@@ -937,11 +953,12 @@ class Memoir44(Ruleset):
         side = s.active
         if isinstance(action, PlayCard):
             card = self.card(action.card)
-            s.hands[side].remove(action.card)
-            s.decks["discard"].append(action.card)
-            if v["chip"].get(side) == action.card:
-                v["chip"][side] = None
+            if v["chip"].get(side) == action.card and self._nation(side) == "soviet":
+                v["chip"][side] = None  # m44.nation.soviet.commissar.play_from_chip
                 s.decks["chip"].remove(action.card)
+            else:
+                s.hands[side].remove(action.card)
+            s.decks["discard"].append(action.card)
             v["last_card"][side] = action.card
             if action.card == "counter_attack":
                 copied = self.mirrored(v["last_card"][s.other(side)])
@@ -1356,7 +1373,7 @@ class Memoir44(Ruleset):
             no_retreat = [x for x in self.field.rules_at(s, u.at)
                           if (x.name == "bunker" and u.kind == ARTILLERY) or
                           (x.name == "field_bunker" and u.kind in (ARMOR, ARTILLERY))]
-            if no_retreat and r["optional"] == 0:
+            if no_retreat and r["optional"] == 0:  # the flag it may ignore is decided first (the note's reading)
                 clause = ("m44.terrain.bunker.artillery_no_retreat" if no_retreat[0].name == "bunker"
                           else "m44.terrain.field_bunker.no_retreat")
                 n = r["flags"]

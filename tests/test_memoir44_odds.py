@@ -1,0 +1,115 @@
+"""Memoir '44: exact odds (against brute force) and the odds / line-of-sight command lines."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from hexlab.cli import main
+from hexlab.rulesets.memoir44.combat import resolve_faces
+from hexlab.rulesets.memoir44.data import BATTLE_DIE
+from hexlab.rulesets.memoir44.odds import hit_flag_dist
+from hexlab.rulesets.memoir44.rules import Battle
+from tests.support.memoir44_boards import make, to_battle
+
+
+def brute_force(n, target):
+    counts = Counter(resolve_faces(faces, target) for faces in itertools.product(BATTLE_DIE.faces, repeat=n))
+    total = 6 ** n
+    return {k: Fraction(v, total) for k, v in counts.items()}
+
+
+@pytest.mark.rule("m44.dice.battle.faces", "m44.resolve.hit.matching", "m44.resolve.artillery_target")
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 4])
+@pytest.mark.parametrize("target", ["infantry", "armor", "artillery"])
+def test_exact_odds_match_brute_force(n, target):
+    assert dict(hit_flag_dist(n, target).items()) == brute_force(n, target)
+
+
+@pytest.mark.rule("m44.dice.battle.faces")
+def test_one_die_against_infantry():
+    dist = hit_flag_dist(1, "infantry")
+    assert dist.p(lambda r: r[0] == 1) == Fraction(1, 2)          # 2 infantry faces + the grenade
+    assert dist.p(lambda r: r[1] == 1) == Fraction(1, 6)          # the flag
+    assert hit_flag_dist(1, "armor").p(lambda r: r[0] == 1) == Fraction(1, 3)
+    assert hit_flag_dist(1, "artillery").p(lambda r: r[0] == 1) == Fraction(1, 6)
+
+
+def odds(capsys, *args):
+    assert main(["odds", "memoir44", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.rule("m44.dice.battle.faces", "m44.resolve.hit.matching")
+def test_the_odds_command_gives_exact_outcomes(capsys):
+    out = odds(capsys, "--dice", "3", "--target", "infantry", "--figures", "2")
+    total = sum(Fraction(row["p"]) for row in out["outcomes"])
+    assert total == 1
+    for row in out["outcomes"]:
+        assert Fraction(row["p"]) == brute_force(3, "infantry")[(row["hits"], row["flags"])]
+    p_elim = sum(p for (h, _), p in brute_force(3, "infantry").items() if h >= 2)
+    assert Fraction(out["p_eliminate"]) == p_elim
+    assert out["dice"] == 3
+
+
+@pytest.mark.rule("m44.terrain.forest.dice", "m44.terrain.town.dice", "m44.terrain.hill.from_below",
+                  "m44.terrain.sandbags.dice", "m44.terrain.bunker.dice", "m44.range.infantry.d2",
+                  "m44.terrain.town.armor_battle_out", "m44.terrain.general.artillery_unmodified")
+@pytest.mark.parametrize("attacker, rng, terrain, extra, dice", [
+    ("infantry", 1, "countryside", [], 3),
+    ("infantry", 2, "countryside", [], 2),
+    ("infantry", 1, "forest", [], 2),
+    ("armor", 1, "forest", [], 1),
+    ("armor", 2, "town", [], 1),
+    ("infantry", 1, "hill", [], 2),                    # from below
+    ("infantry", 1, "hill", ["--attacker-terrain", "hill"], 3),
+    ("armor", 1, "sandbags", [], 2),
+    ("armor", 1, "bunker", [], 1),                     # the defender's own bunker
+    ("artillery", 2, "town", [], 3),
+    ("armor", 2, "countryside", ["--attacker-terrain", "town"], 1),
+])
+def test_the_odds_command_works_out_the_dice(capsys, attacker, rng, terrain, extra, dice):
+    out = odds(capsys, "--attacker", attacker, "--range", str(rng), "--terrain", terrain, "--target", "infantry",
+               "--figures", "4", *extra)
+    assert out["dice"] == dice
+    assert sum(Fraction(row["p"]) for row in out["outcomes"]) == 1
+    assert Fraction(out["p_eliminate"]) == sum(p for (h, _), p in brute_force(dice, "infantry").items() if h >= 4)
+
+
+def los(capsys, *args):
+    assert main(["los", "memoir44", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.rule("m44.los.block.terrain", "m44.los.edge.both_sides", "m44.los.endpoints", "m44.los.line.centres")
+def test_the_los_command(capsys):
+    assert los(capsys, "--from", "2,4", "--to", "4,4")["clear"] is True
+    out = los(capsys, "--from", "2,4", "--to", "4,4", "--blocker", "3,4")
+    assert out["clear"] is False and out["blocked_by"] == ["3,4"] and out["crossed"] == ["3,4"]
+    # along an edge: one side is not enough, both sides are
+    out = los(capsys, "--from", "2,4", "--to", "3,3", "--blocker", "3,4")
+    assert out["clear"] is True and sorted(out["touched"]) == ["2,3", "3,4"]
+    assert los(capsys, "--from", "2,4", "--to", "3,3", "--blocker", "3,4", "--blocker", "2,3")["clear"] is False
+    # the end hexes never block
+    assert los(capsys, "--from", "2,4", "--to", "4,4", "--blocker", "2,4", "--blocker", "4,4")["clear"] is True
+
+
+@pytest.mark.rule("m44.resolve.hit.matching")
+def test_the_games_odds_panel_uses_the_battle_dice():
+    game = make([("A1", "Allies", "armor", "1,6"), ("X1", "Axis", "infantry", "2,6")], terrain={"forest": ["2,6"]},
+                hand=["assault_left"])
+    to_battle(game, "assault_left", ["A1"])
+    report = game.rules.odds(game.state, "A1", "X1")
+    assert report is not None
+    assert sum(p for _, p in report.outcomes) == 1
+    # 1 die against 4-figure infantry: the chance of at least one figure is 1/2
+    assert report.summary["at least one figure"] == Fraction(1, 2)
+    game.apply(Battle("A1", "X1"))
+    assert game.state.vars["battle"]["dice"] == 1
+    outcomes = game.chance_outcomes()
+    assert sum(p for _, p in outcomes) == 1
+    assert dict(outcomes)[(("infantry",),)] == Fraction(2, 6)       # five distinct faces, infantry twice
