@@ -42,6 +42,11 @@ def _fail(where: str, message: str) -> None:
 
 def _check_invariants(game: Game, extra: list[Invariant], where: str) -> None:
     broken = game.rules.invariants(game.state)
+    known = game.rules.known_clauses()
+    for event in game.log[-12:]:
+        unknown = [c for c in event.clauses if c not in known]
+        if unknown:
+            broken.append(f"event {event.kind} cites unknown clauses {unknown}")
     for check in extra:
         broken += check(game)
     if broken:

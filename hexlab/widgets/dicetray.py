@@ -14,6 +14,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..dice import Die
 from ..engine import Event, Game
 
 HERE = pathlib.Path(__file__).parent
@@ -40,14 +41,16 @@ class DiceTray(anywidget.AnyWidget):
     def __repr__(self) -> str:
         return f"<DiceTray: {self.caption or 'no roll yet'}>"
 
-    def show(self, groups: list[tuple[str, list[Any], list[Any]]], caption: str = "", labels=None,
-             animate: bool = True, sides: list[int] | None = None, counts=None) -> None:
-        """Show dice: ``groups`` is ``[(group label, faces rolled, all faces of that die), ...]``."""
+    def show(self, groups: list[tuple[str, list[Any], Die | None]], caption: str = "", animate: bool = True,
+             counts=None) -> None:
+        """Show dice: ``groups`` is ``[(group label, faces rolled, the die), ...]``."""
         dice = []
-        for g, (label, faces, all_faces) in enumerate(groups):
+        for g, (label, faces, die) in enumerate(groups):
+            all_faces = list(die.distinct) if die else sorted(set(faces), key=str)
             for face in faces:
                 dice.append({
-                    "face": face, "label": _words(face), "sides": len(all_faces), "faces": list(all_faces),
+                    "face": face, "label": die.label(face) if die else _words(face),
+                    "sides": die.sides if die else len(all_faces), "faces": all_faces,
                     "group": g, "group_label": label, "counts": bool(counts and counts(face)),
                 })
         self.caption = caption
@@ -71,7 +74,7 @@ def _words(face: Any) -> str:
     return face if isinstance(face, int) else str(face).replace("_", " ")
 
 
-def _groups(game: Game, event: Event) -> list[tuple[str, list[Any], list[Any]]]:
+def _groups(game: Game, event: Event) -> list[tuple[str, list[Any], Die | None]]:
     data = event.data
     dice_by_name = game.rules.dice_by_name()
     if "dice" in data:  # a dice step: one group per die kind
@@ -80,8 +83,6 @@ def _groups(game: Game, event: Event) -> list[tuple[str, list[Any], list[Any]]]:
         names, faces = [data.get("die", "")], [data.get("faces", [])]
     out = []
     for i, (name, rolled) in enumerate(zip(names, faces, strict=False)):
-        die = dice_by_name.get(name)
-        all_faces = list(die.distinct) if die else sorted(set(rolled), key=str)
         label = data.get("groups", [None] * len(names))[i] if "groups" in data else ""
-        out.append((label or "", list(rolled), all_faces))
+        out.append((label or "", list(rolled), dice_by_name.get(name)))
     return out

@@ -1,0 +1,113 @@
+"""Cadet Commander's sequence of play as data: the steps, the clauses each teaches, what each does in plain
+words, who decides, and which actions each step takes."""
+
+from __future__ import annotations
+
+from ...engine import Action, SequenceOfPlay, phase, step
+from .actions import (
+                      Activate,
+                      ChooseDie,
+                      EndActivation,
+                      EndTurn,
+                      FallBack,
+                      Follow,
+                      Move,
+                      Punch,
+                      PushBack,
+                      Rest,
+                      RollActivation,
+                      Stay,
+)
+
+SEQUENCE = SequenceOfPlay((
+    phase("setup", "Set up", [
+        step("roll_off", "Roll for the first turn", ["cc.setup.first_player", "cc.components.d6"],
+             "Each player rolls a D6; the higher roll plays first (a tie is rolled again). Turns then "
+             "alternate. A scenario may name the first player instead.", kind="dice",
+             next=["turn.start"]),
+    ], "The bands stand on their baselines, each flag in the middle of its owner's baseline."),
+    phase("turn", "The turn", [
+        step("start", "The leader is activated", ["cc.turn.activation.leader_first", "cc.turn.activation.no_leader",
+                                                  "cc.turn.activation.once"],
+             "The leader always acts first, with no die roll. A band whose leader is gone starts with the "
+             "free choice instead.", kind="auto", next=["turn.act", "turn.free", "end.check"]),
+        step("free", "Choose the free activation", ["cc.turn.activation.free_second",
+                                                    "cc.turn.activation.any_or_all"],
+             "Pick one more figure: it is activated without a roll. Or end the turn now.",
+             next=["turn.act", "end.check"]),
+        step("ask", "Roll for another figure?", ["cc.turn.activation.roll", "cc.turn.activation.any_or_all",
+                                                 "cc.turn.activation.once"],
+             "Each further figure needs a D6 roll of 2 to 6. You may stop and end the turn instead.",
+             next=["turn.roll", "end.check"]),
+        step("roll", "Activation roll", ["cc.turn.activation.roll", "cc.turn.activation.roll_one",
+                                         "cc.components.d6"],
+             "Roll a D6: 2 to 6 activates one more figure of your choice; a 1 ends your turn at once.",
+             kind="dice", next=["turn.pick", "end.check"]),
+        step("pick", "Choose the figure", ["cc.turn.activation.roll", "cc.turn.activation.once"],
+             "The roll was good: choose a figure that has not been activated this turn.",
+             next=["turn.act", "end.check"]),
+        step("act", "Take actions", ["cc.action.limit.two", "cc.move.action.one_hex", "cc.move.activation.max_two",
+                                     "cc.move.terrain.wall", "cc.move.terrain.river", "cc.move.terrain.woods",
+                                     "cc.move.friendly.pass", "cc.move.leave_contact", "cc.punch.contact.same_hex",
+                                     "cc.action.repeat", "cc.rest.restore", "cc.rest.whole_activation"],
+             "Two actions: move one hex (crossing a wall, fence or hedge, or entering a river or woods, "
+             "costs one action more), punch up an enemy in your hex, or rest (both actions, +1 STR).",
+             next=["turn.engage", "turn.punch", "turn.finish"]),
+        step("engage", "Choose whom to punch", ["cc.move.enemy.stop", "cc.move.enemy.choose",
+                                                "cc.move.enemy.forced_punch_free"],
+             "The figure walked into a hex with two enemy figures: it must punch up one of them, free.",
+             next=["turn.punch"]),
+        step("punch", "Roll the ATK dice", ["cc.punch.roll.dice_count", "cc.punch.atk.standard",
+                                            "cc.punch.atk.leader_hero", "cc.punch.wall.minus_one",
+                                            "cc.punch.wall.behind", "cc.dice.atk.faces",
+                                            "cc.components.atk_dice.count"],
+             "The attacker rolls its ATK dice (2 for warriors, 3 for leaders and heroes; one fewer if it "
+             "came over a wall or hedge to reach the defender). The defender rolls nothing.", kind="dice",
+             next=["turn.choose", "turn.push", "turn.follow", "turn.act", "turn.finish"]),
+        step("choose", "Keep one die", ["cc.punch.roll.choose_one", "cc.punch.result.oh_dear",
+                                        "cc.punch.result.run_away", "cc.punch.result.ouch",
+                                        "cc.punch.result.hit_and_run", "cc.punch.str.zero_removed",
+                                        "cc.score.vp.str_loss", "cc.score.vp.per_event", "cc.victory.vp.ten"],
+             "Pick one of the dice; only its face counts. Ouch: -1 STR. Run away: back one hex towards "
+             "its flag. Hit and Run: both. Oh Dear: nothing. Each punch up that costs STR scores 1 VP.",
+             next=["turn.push", "turn.follow", "turn.act", "turn.finish"]),
+        step("push", "Push back", ["cc.punch.retreat.direction", "cc.punch.retreat.blocked_full",
+                                   "cc.punch.retreat.blocked_river", "cc.punch.retreat.enemy_blocks",
+                                   "cc.punch.retreat.blocked_destination", "cc.punch.retreat.off_board"],
+             "The defender's owner moves it one hex nearer its own flag. If that is blocked (a river, two "
+             "figures, an enemy) it steps aside and loses 1 STR; off the board it goes home.",
+             decider="inactive", next=["turn.follow", "turn.act", "turn.finish"]),
+        step("follow", "Follow up?", ["cc.punch.follow_up"],
+             "The attacker may step into the defender's new hex to stay in contact, if that hex would hold "
+             "no more than two figures. It costs nothing.", next=["turn.act", "turn.finish"]),
+        step("finish", "End of the activation", ["cc.stack.limit.end_of_activation", "cc.stack.overflow.return",
+                                                 "cc.stack.overflow.alternative", "cc.stack.overflow.sulk",
+                                                 "cc.stack.overflow.sulk_no_penalty"],
+             "No hex may hold more than two figures now: the last figure in goes back where it came from, "
+             "or to another hex next door, or home to mum.", kind="auto",
+             next=["turn.bump", "turn.free", "turn.ask", "end.check"]),
+        step("bump", "Fall back from the crowd", ["cc.stack.overflow.alternative"],
+             "The figure cannot go back where it came from: choose another hex next to the crowded one with "
+             "no enemy and at most one figure.", next=["turn.free", "turn.ask", "end.check"]),
+    ], "The leader acts first, then one free figure, then a D6 for each further figure (a 1 ends the "
+       "turn). Each activated figure has two actions; a punch up may push the enemy back."),
+    phase("end", "End of turn", [
+        step("check", "Flags and victory", ["cc.victory.flag.capture", "cc.score.vp.scenario",
+                                            "cc.victory.vp.ten"],
+             "A player whose figure stands on the enemy flag, with no enemy beside it, at the end of the "
+             "enemy's turn has captured it and wins. Then the other player's turn begins.", kind="auto",
+             next=["turn.start"]),
+    ]),
+))
+
+STEP_ACTIONS: dict[str, tuple[type[Action], ...]] = {
+    "turn.free": (Activate, EndTurn),
+    "turn.ask": (RollActivation, EndTurn),
+    "turn.pick": (Activate, EndTurn),
+    "turn.act": (Move, Punch, Rest, EndActivation),
+    "turn.engage": (Punch,),
+    "turn.choose": (ChooseDie,),
+    "turn.push": (PushBack,),
+    "turn.follow": (Follow, Stay),
+    "turn.bump": (FallBack,),
+}
