@@ -442,7 +442,12 @@ def _features(state: GameState, board: Board, layout: Layout) -> list[Shape]:
     return out
 
 
-def _stack_positions(board: Board, layout: Layout, where: Location, n: int, c: float) -> list[XY]:
+def _stack_positions(board: Board, layout: Layout, where: Location, n: int, c: float
+                     ) -> tuple[list[XY], float, bool]:
+    """Where the counters of one place go, their size, and whether they overlap (a cascade).
+
+    In a hex, two or three counters sit side by side at a smaller size, so each stays readable (Cadet
+    Commander's two figures a hex); four or more cascade; in an area box they line up in rows."""
     s = layout.size.x
     if isinstance(where, str):  # an area: counters in rows centred on the box's anchor
         area = board.areas[where]
@@ -453,11 +458,21 @@ def _stack_positions(board: Board, layout: Layout, where: Location, n: int, c: f
             row, col = divmod(i, per_row)
             in_row = min(per_row, n - row * per_row)
             out.append((round(cx + (col - (in_row - 1) / 2) * c * 1.08, 2), round(cy + row * c * 1.08, 2)))
-        return out
+        return out, c, False
     cx, cy = _centre(layout, where)
+    if n == 1:
+        return [(cx, round(cy + s * 0.02, 2))], c, False
+    if n == 2:
+        k = round(c * 0.64, 2)
+        y = round(cy + s * 0.05, 2)
+        return [(round(cx - k * 0.54, 2), y), (round(cx + k * 0.54, 2), y)], k, False
+    if n == 3:
+        k = round(c * 0.58, 2)
+        return [(round(cx - k * 0.54, 2), round(cy - k * 0.28, 2)), (round(cx + k * 0.54, 2), round(cy - k * 0.28, 2)),
+                (cx, round(cy + k * 0.62, 2))], k, False
     step = s * 0.16
-    return [(round(cx + (i - (n - 1) / 2) * step, 2), round(cy - (i - (n - 1) / 2) * step + s * 0.02, 2))
-            for i in range(n)]
+    return ([(round(cx + (i - (n - 1) / 2) * step, 2), round(cy - (i - (n - 1) / 2) * step + s * 0.02, 2))
+             for i in range(n)], c, True)
 
 
 def _counters(state: GameState, board: Board, layout: Layout, rules: Ruleset | None, selected: str | None
@@ -468,11 +483,11 @@ def _counters(state: GameState, board: Board, layout: Layout, rules: Ruleset | N
     for u in state.units.values():
         if u.alive and u.at is not None:
             stacks.setdefault(u.at, []).append(u)
-    placed: list[tuple[int, Unit, XY]] = []
+    placed: list[tuple[int, Unit, XY, float]] = []
     for where, units in stacks.items():
-        for level, (u, xy) in enumerate(zip(units, _stack_positions(board, layout, where, len(units), c),
-                                            strict=True)):
-            placed.append((0 if isinstance(where, str) else level, u, xy))
+        positions, size, cascade = _stack_positions(board, layout, where, len(units), c)
+        for level, (u, xy) in enumerate(zip(units, positions, strict=True)):
+            placed.append((level if cascade else 0, u, xy, size))
     placed.sort(key=lambda t: (t[0], t[2][1], t[2][0]))
     shapes: list[Shape] = []
     infos: list[CounterInfo] = []
@@ -482,7 +497,7 @@ def _counters(state: GameState, board: Board, layout: Layout, rules: Ruleset | N
         bodies: list[Shape] = []
         marks: list[Shape] = []
         words: list[Shape] = []
-        for _, u, (x, y) in batch:
+        for _, u, (x, y), c in batch:
             fill, ink = style.side_colours(u.side, state.sides)
             utype = rules.unit_types.get(u.kind) if rules else None
             symbol = utype.symbol if utype else u.kind

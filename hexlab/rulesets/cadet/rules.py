@@ -950,7 +950,10 @@ class Cadet(Ruleset):
         notes: list[str] = []
         clauses: tuple[str, ...] = (self.atk_clause(u),)
         engage = state.vars.get("engage")
-        if u.at == t.at:
+        pending = state.vars.get("punch")
+        if pending and pending["attacker"] == u.id and pending["target"] == t.id:
+            cover = bool(pending["cover"])  # the punch up being rolled now: its own dice
+        elif u.at == t.at:
             cover = bool(engage and engage["unit"] == u.id and engage["cover"])
         elif hex_distance(u.at, t.at) == 1:
             cover = self.ground.crossing(u.at, t.at) is not None
