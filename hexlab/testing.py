@@ -147,6 +147,31 @@ def _probe_illegal(game: Game, seen: list[Action], legal: list[Action], where: s
         _fail(where, f"{old!r} is not among the legal actions but apply() accepted it")
 
 
+def snapshot(game: Game) -> tuple[str, int]:
+    """The game's state (as sorted JSON) and log length: equal snapshots mean nothing changed."""
+    return json.dumps(game.state.to_data(), sort_keys=True), len(game.log)
+
+
+def refused(game: Game, action: Action) -> str | None:
+    """The clause that forbids ``action`` now (``None`` if it is legal), after checking the engine's
+    promises: a refused action is not among the legal ones, ``apply`` refuses it with the same clause,
+    and the state and log are exactly as they were."""
+    err = game.explain(action)
+    if err is None:
+        assert action in game.legal_actions(), f"{action!r} is legal but not offered"
+        return None
+    assert action not in set(game.legal_actions()), f"{action!r} is offered but explained as illegal"
+    before = snapshot(game)
+    try:
+        game.apply(action)
+    except RuleError as exc:
+        assert exc.clause == err.clause, f"apply() refused with {exc.clause}, explain() said {err.clause}"
+    else:
+        raise AssertionError(f"{action!r} was explained as illegal but apply() accepted it")
+    assert snapshot(game) == before, "a refused action changed the state"
+    return err.clause
+
+
 def play_random(scenario_id: str, seed: int, max_steps: int = 100_000) -> Game:
     """One random game, no checks (for benchmarks and demonstrations)."""
     game = load(scenario_id, seed=seed)
@@ -162,4 +187,4 @@ def play_random(scenario_id: str, seed: int, max_steps: int = 100_000) -> Game:
     return game
 
 
-__all__ = ["SimReport", "play_random", "random_sim_test"]
+__all__ = ["SimReport", "play_random", "random_sim_test", "refused", "snapshot"]

@@ -25,6 +25,7 @@ from hexlab.engine import Game
 from hexlab.hexes import Hex
 from hexlab.rulesets.cadet.rules import Activate, EndActivation
 from hexlab.scenario import load_text
+from hexlab.testing import refused, snapshot  # noqa: F401  (re-exported for the tests)
 
 UnitSpec = tuple  # (id, side, type, "c,r") or (id, side, type, "c,r", {extra fields})
 G, O = "Greeks", "Ottomans"  # noqa: E741 - the two sides, short for the unit tables
@@ -99,27 +100,6 @@ def at(game: Game, uid: str) -> str | None:
     return game.board.label(u.at) if u.at is not None else None
 
 
-def snapshot(game: Game) -> tuple[str, int]:
-    return json.dumps(game.state.to_data(), sort_keys=True), len(game.log)
-
-
-def refused(game: Game, action: Any) -> str | None:
-    """The clause with which ``action`` is refused (None if legal); checks that apply() refuses it with the
-    same clause and leaves the state exactly as it was (compared as data)."""
-    err = game.explain(action)
-    if err is None:
-        assert action in game.legal_actions()
-        return None
-    assert action not in set(game.legal_actions()), f"{action!r} is offered but explained as illegal"
-    before = snapshot(game)
-    try:
-        game.apply(action)
-    except Exception as exc:  # noqa: BLE001 - must be the RuleError explain() gave
-        assert getattr(exc, "clause", "?") == err.clause, exc
-    else:  # pragma: no cover
-        raise AssertionError(f"{action!r} was explained as illegal but apply() accepted it")
-    assert snapshot(game) == before, "a refused action changed the state"
-    return err.clause
 
 
 Want = Callable[[tuple], bool] | Sequence[Any]

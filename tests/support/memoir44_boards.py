@@ -28,6 +28,7 @@ from hexlab.rulesets.memoir44.combat import resolve_faces
 from hexlab.rulesets.memoir44.data import BATTLE_DIE
 from hexlab.rulesets.memoir44.rules import Battle, DoneOrdering, EndMoves, Order, PlayCard
 from hexlab.scenario import load_text
+from hexlab.testing import refused, snapshot  # noqa: F401  (re-exported for the tests)
 
 UnitSpec = tuple  # (id, side, type, "c,r") or (id, side, type, "c,r", {extra fields})
 
@@ -124,24 +125,6 @@ def at(game: Game, uid: str) -> str | None:
     return game.board.label(u.at) if u.at is not None else None
 
 
-def snapshot(game: Game) -> tuple[str, int]:
-    return json.dumps(game.state.to_data(), sort_keys=True), len(game.log)
-
-
-def refused(game: Game, action: Any) -> str | None:
-    """The clause with which ``action`` is refused (None if legal); checks apply() changes nothing."""
-    err = game.explain(action)
-    if err is None:
-        return None
-    before = snapshot(game)
-    try:
-        game.apply(action)
-    except Exception as exc:  # noqa: BLE001 - must be the RuleError explain() gave
-        assert getattr(exc, "clause", "?") == err.clause, exc
-    else:  # pragma: no cover
-        raise AssertionError(f"{action!r} was explained as illegal but apply() accepted it")
-    assert snapshot(game) == before, "a refused action changed the state"
-    return err.clause
 
 
 def order(game: Game, card: str, units: Sequence[str] = (), *, done: bool = True) -> None:
