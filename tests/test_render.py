@@ -50,16 +50,26 @@ def test_counters_show_side_colour_symbol_and_strength(game):
     assert len(hidden) == 2  # the two scouts are drawn dashed: hidden from the enemy
 
 
-def test_stacked_counters_are_offset_so_each_stays_visible(game):
+def test_stacked_counters_each_stay_visible(game):
     state = game.state.copy()
     state.units["R2"].at = state.units["R1"].at
     sc = scene(state, fit_layout(game.board), board=game.board, rules=game.rules)
     r1 = next(c for c in sc.counters if c.unit == "R1")
     r2 = next(c for c in sc.counters if c.unit == "R2")
-    assert (r1.x, r1.y) != (r2.x, r2.y)
-    assert abs(r1.x - r2.x) < r1.size and abs(r1.y - r2.y) < r1.size  # overlapping, offset
-    top = sc.counter_at(r2.x + r2.size * 0.4, r2.y - r2.size * 0.4)
-    assert top is not None and top.unit == "R2"
+    alone = next(c for c in sc.counters if c.unit == "B1")
+    # two in a hex sit side by side, smaller, without covering each other
+    assert r1.size == r2.size < alone.size
+    assert abs(r1.x - r2.x) >= r1.size and r1.y == r2.y
+    assert sc.counter_at(r1.x, r1.y).unit == "R1" and sc.counter_at(r2.x, r2.y).unit == "R2"
+    # four or more cascade, each offset from the last so a corner of each shows
+    for uid in ("R3", "B1"):
+        state.units[uid].at = state.units["R1"].at
+    sc = scene(state, fit_layout(game.board), board=game.board, rules=game.rules)
+    stack = [c for c in sc.counters if c.at == state.units["R1"].at]
+    assert len(stack) == 4 and len({(c.x, c.y) for c in stack}) == 4
+    assert all(c.size == alone.size for c in stack)
+    top = stack[-1]
+    assert sc.counter_at(top.x + top.size * 0.4, top.y - top.size * 0.4).unit == top.unit
 
 
 def test_figures_are_drawn_as_dots():
