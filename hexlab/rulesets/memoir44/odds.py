@@ -55,7 +55,7 @@ def battle_report(rules: Any, state: GameState, attacker: Unit, target: Unit) ->
 TERRAIN_NAMES = sorted(set(TERRAIN) | set(OBSTACLES))
 
 
-def _synthetic(distance: int, terrain: str, attacker_terrain: str) -> tuple[Field, GameState, Unit, Unit, str]:
+def _synthetic(distance: int, terrain: str, attacker_terrain: str) -> tuple[Field, GameState, Hex, Hex]:
     """Two hexes ``distance`` apart in a row of a plain board, with the given terrain (an obstacle stands
     on countryside, or on a beach for a sea wall)."""
     width = distance + 3
@@ -72,12 +72,12 @@ def _synthetic(distance: int, terrain: str, attacker_terrain: str) -> tuple[Fiel
     board = Board("hex", width, 3, "odd-r", label_scheme("colrow", offset="odd-r"), cells)
     fld = Field(board, "A", {}, {t: "B"} if terrain == "bunker" else {})
     state = GameState("memoir44", ["A", "B"], "A", "battle.choose", 0, features=features)
-    return fld, state, a, t, ""
+    return fld, state, a, t
 
 
 def dice_from_rules(attacker: str, distance: int, terrain: str, attacker_terrain: str, target: str
                     ) -> tuple[int, list[str], str]:
-    fld, state, a, t, _ = _synthetic(distance, terrain, attacker_terrain)
+    fld, state, a, t = _synthetic(distance, terrain, attacker_terrain)
     att = Unit("attacker", "A", attacker, a, FIGURES[attacker], FIGURES[attacker])
     tgt = Unit("target", "B", target, t, FIGURES[target], FIGURES[target])
     state.units = {"attacker": att, "target": tgt}

@@ -830,7 +830,7 @@ class Memoir44(Ruleset):
                 clause = "m44.nation.french_resistance.move_range"
             return RuleError(f"{u.id} moves at most {allowance} hex(es); {self.where(to)} is {d} away.", clause)
         name = self.board.terrain[to]
-        if name == "beach" and d > 2 - 0:
+        if name == "beach" and d > 2:
             return RuleError("A move onto a beach covers at most 2 hexes.", "m44.terrain.beach.move")
         if name == "ocean" or self.board.terrain[u.at] == "ocean":
             return RuleError("A move in or into the ocean covers at most 1 hex.", "m44.terrain.ocean.move")
