@@ -11,7 +11,7 @@ import pytest
 from hexlab import rulesets
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "rules"
-CATALOGS = {"memoir44": "memoir44.toml", "cadet": "cadet_commander.toml"}
+CATALOGS = {"memoir44": "memoir44.toml", "cadet": "cadet_commander.toml", "cactus": "cactus_ground.toml"}
 
 
 @pytest.mark.parametrize(("ruleset_id", "catalog"), sorted(CATALOGS.items()))

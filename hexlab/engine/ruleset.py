@@ -165,6 +165,11 @@ class Ruleset(ABC):
             return state.units[target].at
         return None
 
+    def strength_text(self, unit: Unit) -> str | None:
+        """What a counter prints for its strength, when the ruleset has its own notation (a "5-4" face:
+        dice and steps); ``None`` draws the strength the usual way for its measure."""
+        return None
+
     def unit_title(self, unit: Unit) -> str:
         t = self.unit_types.get(unit.kind)
         return f"{unit.side} {t.title if t else unit.kind} {unit.id}"

@@ -511,7 +511,11 @@ def _counters(state: GameState, board: Board, layout: Layout, rules: Ruleset | N
                 bodies.append(Poly((sq[0], sq[1], (sq[1][0], round(y - half + c * 0.16, 2)),
                                     (sq[0][0], round(y - half + c * 0.16, 2))), "#ffffff", None, 1.0, 0.55))
             marks += _symbol(symbol, x, round(y - c * 0.08, 2), c * 0.56, ink)
-            words += _strength(u, measure, x, y, c, ink)
+            printed = rules.strength_text(u) if rules is not None and hasattr(rules, "strength_text") else None
+            if printed:
+                words.append(Text(x, round(y + c * 0.42, 2), printed, round(c * 0.26, 2), ink, weight="bold"))
+            else:
+                words += _strength(u, measure, x, y, c, ink)
             words.append(Text(round(x - half + c * 0.06, 2), round(y - half + c * 0.2, 2), u.id, round(c * 0.17, 2),
                               ink, "start", alpha=0.9))
             badge = style.BADGES.get(str(u.attrs.get("badge", "")))

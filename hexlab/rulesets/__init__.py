@@ -14,6 +14,7 @@ from ..engine.ruleset import Ruleset
 BUILTIN: dict[str, str] = {
     "memoir44": "hexlab.rulesets.memoir44",
     "cadet": "hexlab.rulesets.cadet",
+    "cactus": "hexlab.rulesets.cactus",
 }
 """Ruleset id -> module that registers it when imported. Each ruleset issue adds its line."""
 

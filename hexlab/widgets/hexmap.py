@@ -32,12 +32,14 @@ TERRAIN, UNITS, HIGHLIGHT = 0, 1, 2
 VERB_ORDER = {"battle": 0, "move": 1}
 
 
-def auto_size(game: Game, width: float = 760.0) -> float:
-    """A hex size that fits the board in about ``width`` pixels (between 14 and 40)."""
+def auto_size(game: Game, width: float = 760.0, height: float = 700.0) -> float:
+    """A hex size that fits the board in about ``width`` x ``height`` pixels (between 14 and 40)."""
     board = game.board
-    cols = board.width + 0.5
-    per_col = math.sqrt(3) if board.orientation == "pointy" else 1.5
-    return max(14.0, min(40.0, width / (cols * per_col + 1.2)))
+    if board.orientation == "pointy":
+        across, down = (board.width + 0.5) * math.sqrt(3), board.height * 1.5 + 0.5
+    else:
+        across, down = board.width * 1.5 + 0.5, (board.height + 0.5) * math.sqrt(3)
+    return max(14.0, min(40.0, width / (across + 1.2), height / (down + 1.2)))
 
 
 class HexMap(widgets.VBox):

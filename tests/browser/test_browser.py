@@ -59,7 +59,7 @@ def _table_demo(path: Path) -> Path:
                            "table")
 
 
-FULL_GAMES = [sid for sid in ("memoir44/tenaru", "memoir44/normandy", "cadet/village")
+FULL_GAMES = [sid for sid in ("memoir44/tenaru", "memoir44/normandy", "cadet/village", "cactus/guadalcanal")
               if (ROOT / "scenarios" / f"{sid}.toml").exists()]
 
 

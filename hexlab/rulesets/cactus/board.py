@@ -1,0 +1,182 @@
+"""The ground of a Cactus Air Force game: the four boxes, who is in them, the land links, the sea routes and
+the fighters over them, stacking, and the AA a raid meets. Plain questions about the board and the units on
+it; the turn's bookkeeping is in ``rules.py``.
+
+The map is the base game's grid of boxes, each a hex with a grid reference like ``7/13``. Ground units may
+only be in four of them (caf.movement.locations.four_boxes_only): Guadalcanal 7/13, Beach Red 8/14, Cape
+Esperance 7/12 and Munda 7/9, the scenario's areas. Which boxes are joined by land is scenario data (the
+areas' ``links``; caf.movement.overland_connections). A sea route is the straight chain of boxes from the
+start box to the destination, and every box on it after the start, the destination included, needs a
+friendly fighter within reach this hour (caf.air.cover.required_for_sea_moves,
+caf.air.cover.route_and_speed_defaults).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine.state import Board, GameState, Unit
+from ...hexes import Hex, hex_distance, hex_line
+from .actions import AirGroup, CactusOptions
+from .counters import ALLIED, JAPANESE
+
+STACK_LIMIT = 4
+"""Steps a side may have in one box (caf.stacking.four_steps_per_box: per side, so up to 8 in a contested box)."""
+
+TARGET_VP = {JAPANESE: 4, ALLIED: 3}
+"""VP for a bombed (or held, unbombed) target: 4 for the Japanese, 3 for the Allies
+(caf.victory.new_target_bombing_vp, caf.victory.occupied_unbombed_target)."""
+
+FLAK = {"ground": 1, "naval": 2, "carrier": 3}
+"""AA dice by kind of target under advanced FLAK (caf.air.advanced_flak.ground_targets, .naval_targets,
+.carrier_force); airstrips fire the value printed for them (``airstrip_aa`` on an area;
+caf.air.advanced_flak.airstrips). The ground variant has no naval targets: those rows are for completeness."""
+
+OCCUPIER_AA = 1
+"""A side holding a location fires 1 d6 of AA there (caf.air.aa.occupier_gains_flak)."""
+
+
+def aa_dice(kind: str, *, held_by_target: bool, advanced: bool, airstrip: int = 0) -> int:
+    """AA dice a raid meets.
+
+    ``kind``: ``"troops"`` (ground units), ``"installation"``, ``"naval"`` or ``"carrier"``;
+    ``held_by_target``: the raided side holds the box alone, so it fires the occupier's 1 d6;
+    ``airstrip``: the AA printed for the box's airstrip (0 if none). Without advanced FLAK only the occupier's
+    die fires; with it, the target's own FLAK fires too (the larger of the two counts): ground units 1 d6
+    wherever they are, an installation its airstrip's value (or 1 d6 as a ground target) when its side holds
+    it, naval targets 2 d6, a carrier force 3 d6.
+    """
+    basic = OCCUPIER_AA if held_by_target else 0
+    if not advanced:
+        return basic
+    if kind == "troops":
+        flak = FLAK["ground"]
+    elif kind == "installation":
+        flak = (airstrip or FLAK["ground"]) if held_by_target else 0
+    elif kind in ("naval", "carrier"):
+        flak = FLAK[kind]
+    else:
+        raise ValueError(f"unknown target kind {kind!r}")
+    return max(basic, flak)
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """An air group with its base on this map."""
+
+    id: str
+    side: str
+    name: str
+    base: Hex
+    reach: int
+    hours: tuple[int, ...]
+
+    def flies(self, hour: int) -> bool:
+        return not self.hours or hour in self.hours
+
+    def reaches(self, h: Hex) -> bool:
+        return hex_distance(self.base, h) <= self.reach
+
+
+class Ground:
+    """The boxes of one game, the sides, and the air groups."""
+
+    def __init__(self, board: Board, options: CactusOptions, sides: list[str]) -> None:
+        self.board = board
+        self.options = options
+        self.sides = sides
+        self.japanese = options.japanese
+        self.fighters = [g for g in (self._group(a) for a in options.fighters) if g is not None]
+        self.bombers = [g for g in (self._group(a) for a in options.bombers) if g is not None]
+
+    def _group(self, a: AirGroup) -> Group | None:
+        try:
+            base = self.board.parse(a.base)
+        except ValueError:
+            return None
+        return Group(a.id, a.side, a.name or a.id, base, a.reach, tuple(a.hours))
+
+    # ----------------------------------------------------------------------------------- sides
+    def nation(self, side: str) -> str:
+        return JAPANESE if side == self.japanese else ALLIED
+
+    def other(self, side: str) -> str:
+        return next(s for s in self.sides if s != side)
+
+    # ----------------------------------------------------------------------------------- boxes
+    @property
+    def boxes(self) -> list[str]:
+        return list(self.board.areas)
+
+    def anchor(self, box: str) -> Hex:
+        return self.board.areas[box].anchor
+
+    def linked(self, a: str, b: str) -> bool:
+        return b in self.board.areas[a].links or a in self.board.areas[b].links
+
+    @staticmethod
+    def units_in(state: GameState, box: str, side: str | None = None) -> list[Unit]:
+        return [u for u in state.units.values() if u.alive and u.at == box and (side is None or u.side == side)]
+
+    def steps(self, state: GameState, box: str, side: str) -> int:
+        return sum(u.strength for u in self.units_in(state, box, side))
+
+    def sides_in(self, state: GameState, box: str) -> set[str]:
+        return {u.side for u in self.units_in(state, box)}
+
+    def contested(self, state: GameState, box: str) -> bool:
+        """Ground units of both sides are in the box (caf.combat.trigger.opposing_units_share_box)."""
+        return len(self.sides_in(state, box)) > 1
+
+    def holder(self, state: GameState, box: str) -> str | None:
+        """The side whose ground units alone are in the box: it occupies the box (uncontested)."""
+        sides = self.sides_in(state, box)
+        return next(iter(sides)) if len(sides) == 1 else None
+
+    def enemy_in(self, state: GameState, box: str, side: str) -> bool:
+        return any(u.side != side for u in self.units_in(state, box))
+
+    # ----------------------------------------------------------------------------------- sea moves
+    def route(self, a: str, b: str) -> list[Hex]:
+        """The boxes a sea move from ``a`` to ``b`` sails through, the destination included, the start not: the
+        straight chain of boxes between them (caf.air.cover.route_and_speed_defaults)."""
+        return hex_line(self.anchor(a), self.anchor(b))[1:]
+
+    def fighters_up(self, side: str, hour: int) -> list[Group]:
+        return [g for g in self.fighters if g.side == side and g.flies(hour)]
+
+    def cover(self, side: str, hour: int, route: list[Hex]) -> tuple[list[str], list[Hex]]:
+        """The fighter groups covering a sea route this hour, and the route's boxes none of them reaches."""
+        up = self.fighters_up(side, hour)
+        used: list[str] = []
+        bare: list[Hex] = []
+        for h in route:
+            over = [g for g in up if g.reaches(h)]
+            if not over:
+                bare.append(h)
+            for g in over:
+                if g.id not in used:
+                    used.append(g.id)
+        return used, bare
+
+    # ----------------------------------------------------------------------------------- bombing
+    def bombers_up(self, side: str, hour: int) -> list[Group]:
+        return [g for g in self.bombers if g.side == side and g.flies(hour)]
+
+    def bomber(self, gid: str) -> Group | None:
+        return next((g for g in self.bombers if g.id == gid), None)
+
+    def on_roster(self, side: str, box: str) -> bool:
+        return box in self.options.targets.get(side, [])
+
+    def airstrip(self, box: str) -> int:
+        value = self.board.areas[box].attrs.get("airstrip_aa", 0)
+        return int(value) if isinstance(value, int) and not isinstance(value, bool) else 0
+
+    def raid_aa(self, state: GameState, raider: str, box: str, aim: str) -> int:
+        """AA dice against a raid of ``raider`` on ``box``."""
+        held = self.holder(state, box) == self.other(raider)
+        return aa_dice(aim, held_by_target=held, advanced=self.options.advanced_flak, airstrip=self.airstrip(box))
+
+
+__all__ = ["FLAK", "Ground", "Group", "OCCUPIER_AA", "STACK_LIMIT", "TARGET_VP", "aa_dice"]
