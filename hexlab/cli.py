@@ -148,11 +148,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except HexlabError as exc:
         print(f"hexlab: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the output was piped into something that stopped reading (head)
+        return 0
     except OSError as exc:
         print(f"hexlab: {exc.filename or ''}: {exc.strerror}", file=sys.stderr)
         return 2
-    except BrokenPipeError:
-        return 0
 
 
 if __name__ == "__main__":
