@@ -729,14 +729,11 @@ class Rng:
     def seed_from(value: int | str | None = None) -> int:
         """Turn a user-facing seed into a 64-bit int seed and return it (record it to replay the game).
 
-        ``None`` picks a fresh seed from :func:`os.urandom` (falling back to the clock); a ``str`` is
+        ``None`` picks a fresh seed from :func:`os.urandom` mixed with the clock; a ``str`` is
         hashed with SHA-256; an ``int`` is folded as by :class:`Rng`.
         """
         if value is None:
-            try:
-                return int.from_bytes(os.urandom(8), "big")
-            except NotImplementedError:  # pragma: no cover - platforms without an OS entropy source
-                return _fold_seed(-1 - time.time_ns())
+            return int.from_bytes(os.urandom(8), "big") ^ _fold_seed(time.time_ns())
         if isinstance(value, str):
             return int.from_bytes(hashlib.sha256(value.encode("utf-8")).digest()[:8], "big")
         return _fold_seed(value)

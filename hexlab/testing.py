@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from .dice import Rng
 from .engine import Action, Game, GameState, RuleError
@@ -172,6 +173,28 @@ def refused(game: Game, action: Action) -> str | None:
     return err.clause
 
 
+def force_roll(game: Game, *wanted: Any, key: Callable[[Any], Any] = str, tries: int = 50_000) -> list:
+    """At a dice step, roll it so the faces come up as wanted: one entry per dice group, either the faces
+    (in any order, compared through ``key``) or a test on them. A testing aid: it sets the generator to
+    the first seed that rolls so (the engine still rolls and resolves the dice itself) and returns the
+    step's events."""
+    assert game.current_step.kind == "dice", f"not a dice step: {game.state.position}"
+    pool = game.rules.dice(game.state)
+    assert len(pool) == len(wanted), (pool, wanted)
+
+    def matches(want: Any, faces: tuple) -> bool:
+        if callable(want):
+            return bool(want(faces))
+        return sorted(map(key, faces)) == sorted(map(key, want))
+
+    for seed in range(tries):
+        rng = Rng(seed)
+        if all(matches(w, rng.roll_many(die, n)) for w, (die, n) in zip(wanted, pool, strict=True)):
+            game.state.rng = Rng(seed).state
+            return game.step()
+    raise AssertionError(f"no seed below {tries} rolls {wanted}")
+
+
 def play_random(scenario_id: str, seed: int, max_steps: int = 100_000) -> Game:
     """One random game, no checks (for benchmarks and demonstrations)."""
     game = load(scenario_id, seed=seed)
@@ -187,4 +210,4 @@ def play_random(scenario_id: str, seed: int, max_steps: int = 100_000) -> Game:
     return game
 
 
-__all__ = ["SimReport", "play_random", "random_sim_test", "refused", "snapshot"]
+__all__ = ["SimReport", "force_roll", "play_random", "random_sim_test", "refused", "snapshot"]

@@ -9,7 +9,6 @@ import pytest
 
 import hexlab
 from hexlab import rulesets
-from hexlab.dice import Rng
 from hexlab.engine import ScenarioError
 from hexlab.rulesets.cadet.catalog import CLAUSES
 from hexlab.rulesets.cadet.rules import (
@@ -23,7 +22,7 @@ from hexlab.rulesets.cadet.rules import (
     RollActivation,
 )
 from hexlab.scenario import load_text
-from tests.support.cadet_boards import G, O, at, hx, kinds, make, refused, roll, scenario_text, seed_for
+from tests.support.cadet_boards import G, O, at, force_roll, hx, kinds, make, refused, roll, scenario_text
 
 CATALOG = Path(__file__).resolve().parents[2] / "shared" / "rules" / "cadet_commander.toml"
 
@@ -154,8 +153,7 @@ def test_a_roll_off_decides_who_plays_first_ties_are_rolled_again():
     game = load_text(scenario_text(PAIR, first=None), "cadet/test", seed=1)  # no first player named
     assert game.state.position == "setup.roll_off" and game.current_step.kind == "dice"
     assert [d.name for d, _ in game.rules.dice(game.state)] == ["d6", "d6"]
-    game.state.rng = Rng(seed_for(game, [3], [3])).state
-    events = game.step()
+    events = force_roll(game, [3], [3])
     assert "RollOffTied" in kinds(events) and game.state.position == "setup.roll_off"
     roll(game, [2], [5])
     assert game.state.active == O and game.state.vars["first"] == O

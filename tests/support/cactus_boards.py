@@ -23,11 +23,10 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from hexlab.dice import Rng
 from hexlab.engine import Game
 from hexlab.rulesets.cactus.rules import EndMoves, EndRaids, EndRefit, Fight
 from hexlab.scenario import load_text, read_text
-from hexlab.testing import refused, snapshot  # noqa: F401  (re-exported for the tests)
+from hexlab.testing import force_roll, refused, snapshot  # noqa: F401  (re-exported for the tests)
 
 US, JP = "US Marines", "Japan"
 GC, BR, CE, MU = "guadalcanal", "beach_red", "cape_esperance", "munda"
@@ -163,29 +162,10 @@ def _norm(face: Any) -> str:
     return "1-4" if face in (1, 2, 3, 4) else str(face)
 
 
-def _matches(want: Want, faces: tuple) -> bool:
-    if callable(want):
-        return bool(want(faces))
-    return sorted(map(_norm, faces)) == sorted(map(_norm, want))
-
-
-def seed_for(game: Game, *wanted: Want, tries: int = 50000) -> int:
-    pool = game.rules.dice(game.state)
-    assert len(pool) == len(wanted), (pool, wanted)
-    for seed in range(tries):
-        rng = Rng(seed)
-        rolled = [rng.roll_many(die, n) for die, n in pool]
-        if all(_matches(w, f) for w, f in zip(wanted, rolled, strict=True)):
-            return seed
-    raise AssertionError(f"no seed below {tries} rolls {wanted}")
-
-
 def roll(game: Game, *wanted: Want) -> list:
     """At a dice step: make the roll come up as wanted (one entry per dice group) and roll it (the game stops
     right after: at a decision the roll calls for, or at the next automatic step). Returns the events."""
-    assert game.current_step.kind == "dice", game.state.position
-    game.state.rng = Rng(seed_for(game, *wanted)).state
-    return game.step()
+    return force_roll(game, *wanted, key=_norm)
 
 
 def end_moves(game: Game) -> list:

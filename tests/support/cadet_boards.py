@@ -20,12 +20,11 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from hexlab.dice import Rng
 from hexlab.engine import Game
 from hexlab.hexes import Hex
 from hexlab.rulesets.cadet.rules import Activate, EndActivation
 from hexlab.scenario import load_text
-from hexlab.testing import refused, snapshot  # noqa: F401  (re-exported for the tests)
+from hexlab.testing import force_roll, refused, snapshot  # noqa: F401  (re-exported for the tests)
 
 UnitSpec = tuple  # (id, side, type, "c,r") or (id, side, type, "c,r", {extra fields})
 G, O = "Greeks", "Ottomans"  # noqa: E741 - the two sides, short for the unit tables
@@ -105,29 +104,10 @@ def at(game: Game, uid: str) -> str | None:
 Want = Callable[[tuple], bool] | Sequence[Any]
 
 
-def _matches(want: Want, faces: tuple) -> bool:
-    if callable(want):
-        return bool(want(faces))
-    return sorted(map(str, faces)) == sorted(map(str, want))
-
-
-def seed_for(game: Game, *wanted: Want, tries: int = 20000) -> int:
-    pool = game.rules.dice(game.state)
-    assert len(pool) == len(wanted), (pool, wanted)
-    for seed in range(tries):
-        rng = Rng(seed)
-        rolled = [rng.roll_many(die, n) for die, n in pool]
-        if all(_matches(w, f) for w, f in zip(wanted, rolled, strict=True)):
-            return seed
-    raise AssertionError(f"no seed below {tries} rolls {wanted}")
-
-
 def roll(game: Game, *wanted: Want) -> list:
     """At a dice step: make the roll come up as wanted (one entry per dice group: the faces as a list, in
     any order, or a test on them), roll it, and run on to the next decision. Returns the events."""
-    assert game.current_step.kind == "dice", game.state.position
-    game.state.rng = Rng(seed_for(game, *wanted)).state
-    events = game.step()
+    events = force_roll(game, *wanted)
     return events + game.play_to_decision()
 
 

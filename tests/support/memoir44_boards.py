@@ -21,14 +21,12 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from hexlab.dice import Rng
 from hexlab.engine import Game
 from hexlab.hexes import Hex
 from hexlab.rulesets.memoir44.combat import resolve_faces
-from hexlab.rulesets.memoir44.data import BATTLE_DIE
 from hexlab.rulesets.memoir44.rules import Battle, DoneOrdering, EndMoves, Order, PlayCard
 from hexlab.scenario import load_text
-from hexlab.testing import refused, snapshot  # noqa: F401  (re-exported for the tests)
+from hexlab.testing import force_roll, refused, snapshot  # noqa: F401  (re-exported for the tests)
 
 UnitSpec = tuple  # (id, side, type, "c,r") or (id, side, type, "c,r", {extra fields})
 
@@ -148,14 +146,6 @@ def to_battle(game: Game, card: str, units: Sequence[str]) -> None:
 Faces = tuple[str, ...]
 
 
-def seed_for(n: int, want: Callable[[Faces], bool], tries: int = 3000) -> int:
-    """The first generator seed whose roll of ``n`` battle dice satisfies ``want``."""
-    for seed in range(tries):
-        if want(tuple(Rng(seed).roll_many(BATTLE_DIE, n))):
-            return seed
-    raise AssertionError(f"no seed below {tries} rolls {n} dice as wanted")
-
-
 def faces_are(*wanted: str) -> Callable[[Faces], bool]:
     return lambda faces: sorted(faces) == sorted(wanted)
 
@@ -167,10 +157,7 @@ def gives(target_kind: str, hits: int, flags: int) -> Callable[[Faces], bool]:
 def roll(game: Game, want: Callable[[Faces], bool]) -> list:
     """At a dice step: make the roll come up as ``want`` says (direct set-up of the generator's seed,
     see the module doc), roll it, and run on to the next decision. Returns the events."""
-    assert game.current_step.kind == "dice", game.state.position
-    (_, n), = game.rules.dice(game.state)
-    game.state.rng = Rng(seed_for(n, want)).state
-    events = game.step()
+    events = force_roll(game, want)
     return events + game.play_to_decision()
 
 
