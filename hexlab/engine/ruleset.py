@@ -267,8 +267,9 @@ class Context:
         old_phase = self.state.phase_id
         self.state.position = key
         phase, step = seq.lookup(key)
-        if phase.id != old_phase:
-            self.event("PhaseBegan", f"{phase.title} phase begins.", step.clauses, self.state.active, phase=phase.id)
+        if phase.id != old_phase:  # cite the step's main clause; its others come with what happens in it
+            self.event("PhaseBegan", f"{phase.title} phase begins.", step.clauses[:1], self.state.active,
+                       phase=phase.id)
 
     def advance(self) -> None:
         """Go to the one step the current step leads to."""
