@@ -249,3 +249,24 @@ def test_the_hex_explorer_computes_and_draws_each_mode(mode):
     e.tool.value = "b"
     e.click(next(iter(e.board.terrain)))
     assert e.b == next(iter(e.board.terrain))
+
+
+@pytest.mark.rule("cc.dice.atk.faces")
+def test_the_map_shows_the_last_roll_where_it_happened():
+    from hexlab.render import Text
+    from hexlab.rulesets.cadet.actions import Move as CadetMove
+
+    game = hexlab.load("cadet/drill_punch", seed=2)
+    game.play_to_decision()
+    m = HexMap(game)
+    assert m._last_roll() is None
+    game.apply(CadetMove("GL", game.board.parse("3,4")))
+    game.step()  # the ATK dice of the forced punch up
+    where, symbols = m._last_roll()
+    atk = game.rules.dice_by_name()["atk"]
+    last_roll = [e for e in game.log if e.kind == "DiceRolled"][-1]
+    rolled = [f for group in last_roll.data["faces"] for f in group]
+    assert where == game.board.parse("3,4")
+    assert symbols == [atk.symbol(f) for f in rolled]
+    tags = [s for s in m._scene.layers["highlight"] if isinstance(s, Text)]
+    assert any(t.text.startswith(symbols[0]) for t in tags)

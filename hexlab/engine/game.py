@@ -321,7 +321,10 @@ class Game:
                 shown = "; ".join(" ".join(die.symbol(f) for f in fs) for (die, _), fs in zip(pool, faces,
                                                                                              strict=True))
                 groups = self.rules.dice_groups(state)
-                extra = {"groups": list(groups)} if groups else {}
+                extra: dict[str, Any] = {"groups": list(groups)} if groups else {}
+                where = self.rules.dice_location(state)
+                if where is not None:
+                    extra["at"] = where
                 ctx.event("DiceRolled", f"{step.title}: {shown}", step.clauses, state.active,
                           dice=[die.name for die, _ in pool], faces=[list(fs) for fs in faces], **extra)
                 self.rules.resolve(ctx, faces)

@@ -140,6 +140,11 @@ class Ruleset(ABC):
         """Words for each entry of :meth:`dice` ("Attacker", "Return fire"), for the dice tray."""
         return []
 
+    def dice_location(self, state: GameState) -> Location:
+        """Where on the map a dice step's roll happens (the punch up's hex, the battle's target), so the
+        map can show the faces there; ``None`` for rolls that belong nowhere (a roll-off)."""
+        return None
+
     @classmethod
     def dice_by_name(cls) -> dict[str, Die]:
         from ..dice import D6, D10

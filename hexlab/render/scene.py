@@ -243,6 +243,7 @@ def scene(
     labels: bool | Callable[[Hex], str] | None = None,
     title: str = "",
     layers: Iterable[str] = ("terrain", "units", "highlight"),
+    dice: tuple[Location, Sequence[str]] | None = None,
 ) -> Scene:
     """Build the scene of a game (or of a state on a board, or of an empty board).
 
@@ -251,7 +252,8 @@ def scene(
     ``los`` is ``(from, to, LosResult)`` for a line of sight. ``labels`` defaults to on for maps of up
     to 2,000 hexes; a function ``hex -> str`` labels the hexes some other way (cube coordinates...).
     ``layers`` names the layers to build (a live map rebuilds only units and highlights on a move; the
-    terrain layer and ``cells`` then stay empty).
+    terrain layer and ``cells`` then stay empty). ``dice`` is ``(place, face symbols)``: the last roll,
+    shown as a small tag beside the place it happened.
     """
     state: GameState | None
     from ..engine.game import Game
@@ -291,6 +293,8 @@ def scene(
 
     hl = _highlights(board, layout, state, highlights, selected, counters, arrows, los) if "highlight" in wanted \
         else []
+    if dice is not None and "highlight" in wanted and _hexes_of(board, dice[0]):
+        hl += _dice_tag(board, layout, dice[0], list(dice[1]))
     return Scene(width, height, layout, {"terrain": terrain, "units": units, "highlight": hl}, cells,
                  counters, title)
 
@@ -570,6 +574,17 @@ def _highlights(board: Board, layout: Layout, state: GameState | None,
         out.append(Circle(a[0], a[1], round(s * 0.1, 2), colour))
         out.append(Circle(b[0], b[1], round(s * 0.1, 2), colour))
     return out
+
+
+def _dice_tag(board: Board, layout: Layout, where: Location, symbols: list[str]) -> list[Shape]:
+    """The faces of the last roll in a white tag at the upper right of the place where it was rolled."""
+    s = layout.size.x
+    x, y = _point_of(board, layout, where)
+    text = " ".join(symbols[:8]) + (" …" if len(symbols) > 8 else "")
+    w = round(s * 0.3 + len(text) * s * 0.2, 2)
+    x0, y0 = round(x + s * 0.35, 2), round(y - s * 1.05, 2)
+    return [Poly(_box(x0, y0, x0 + w, y0 + s * 0.48), "#ffffff", style.INK, max(0.8, s * 0.04), 0.95),
+            Text(round(x0 + w / 2, 2), round(y0 + s * 0.36, 2), text, round(s * 0.34, 2), style.INK, weight="bold")]
 
 
 def _hexes_of(board: Board, where: Location) -> list[Hex]:

@@ -112,7 +112,24 @@ class HexMap(widgets.VBox):
         for where, actions in self._targets.items():
             highlights[where] = min((a.verb for a in actions), key=lambda v: VERB_ORDER.get(v, 5))
         return scene(self.game, self.hex_layout, highlights=highlights, selected=self.selected, los=los,
-                     layers=layers)
+                     layers=layers, dice=self._last_roll())
+
+    def _last_roll(self) -> tuple[Any, list[str]] | None:
+        """The latest roll made somewhere on the map, while the game is still in that turn and phase."""
+        game = self.game
+        for event in reversed(game.log):
+            if event.kind == "PhaseBegan" and event.turn == game.state.turn:
+                return None  # a new phase has begun since
+            if event.kind == "DiceRolled":
+                if "at" not in event.data or event.turn != game.state.turn or \
+                        event.position.split(".")[0] != game.state.phase_id:
+                    return None
+                dice = game.rules.dice_by_name()
+                symbols = [dice[name].symbol(face) if name in dice else str(face)
+                           for name, faces in zip(event.data["dice"], event.data["faces"], strict=False)
+                           for face in faces]
+                return event.data["at"], symbols
+        return None
 
     def redraw(self, *_: Any) -> None:
         """Draw all three layers (when a browser connects, and at the start)."""

@@ -866,6 +866,11 @@ class Cactus(Ruleset):
             return ([(D6, r["aa"])] if r["aa"] else []) + [(D6, 1)]
         raise RuleError(f"step {pos} rolls no dice")
 
+    def dice_location(self, state: GameState):
+        if state.position == "combat.roll" and state.vars.get("battle"):
+            return state.vars["battle"]["box"]
+        return None
+
     def dice_groups(self, state: GameState) -> list[str]:
         pos = state.position
         v = state.vars

@@ -827,6 +827,11 @@ class Cadet(Ruleset):
             return [(ATK_DIE, state.vars["punch"]["dice"])]
         raise RuleError(f"step {pos} rolls no dice")
 
+    def dice_location(self, state: GameState):
+        if state.position == "turn.punch" and state.vars.get("punch"):
+            return state.units[state.vars["punch"]["attacker"]].at
+        return None
+
     def dice_groups(self, state: GameState) -> list[str]:
         pos = state.position
         if pos == "setup.roll_off":

@@ -1222,6 +1222,12 @@ class Memoir44(Ruleset):
             return [(BATTLE_DIE, len(state.hands[state.active]) + 1)]  # the hand, and the card just played
         return [(BATTLE_DIE, state.vars["battle"]["dice"])]
 
+    def dice_location(self, state: GameState):
+        b = state.vars.get("battle")
+        if state.position in ("battle.roll", "battle.ambush_roll", "battle.back_roll") and b:
+            return state.units[b["target"]].at
+        return None
+
     def dice_groups(self, state: GameState) -> list[str]:
         if state.position in ("card.heal", "card.finest"):
             return [self.card(state.vars["card"]).name]
