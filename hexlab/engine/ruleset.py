@@ -83,6 +83,8 @@ class Ruleset(ABC):
     dice_kinds: ClassVar[tuple[Die, ...]] = ()
     """The ruleset's own dice (custom faces), so views can draw every face of a die."""
     codec: ClassVar[ActionCodec]
+    clauses: ClassVar[frozenset[str]] = frozenset()
+    """The ids of the ruleset's rule catalog (``catalog.clause_ids``)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -98,8 +100,9 @@ class Ruleset(ABC):
     # ----------------------------------------------------------------------- class-level data
     @classmethod
     def known_clauses(cls) -> set[str]:
-        """Every clause id this ruleset may cite (its rule catalog)."""
-        return cls.sequence.clause_ids()
+        """Every clause id this ruleset may cite: its rule catalog (``clauses``), or, for a ruleset
+        without one, the clauses its sequence of play names."""
+        return set(cls.clauses) if cls.clauses else cls.sequence.clause_ids()
 
     # ----------------------------------------------------------------------- scenario hooks
     def validate_scenario(self, scenario: Scenario) -> list[tuple[str, str]]:

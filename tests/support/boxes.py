@@ -65,10 +65,7 @@ class Boxes(Ruleset):
     terrain = {"sea": Terrain("sea", "Sea", "ocean"), "land": Terrain("land", "Land", "clear")}
     unit_types = {"battalion": UnitType("battalion", "Battalion", "infantry", "steps", 2)}
     options_model = BoxesOptions
-
-    @classmethod
-    def known_clauses(cls) -> set[str]:
-        return set(CLAUSES)
+    clauses = frozenset(CLAUSES)
 
     def setup(self, ctx: Context) -> None:
         ctx.state.vars = {"hour": 1}

@@ -157,11 +157,8 @@ class Skirmish(Ruleset):
         "scout": UnitType("scout", "Scout", "recon", "steps", 1, {"move": 3}),
     }
     options_model = SkirmishOptions
+    clauses = frozenset(CLAUSES)
     odds_cli = SkirmishOdds()
-
-    @classmethod
-    def known_clauses(cls) -> set[str]:
-        return set(CLAUSES)
 
     # ----------------------------------------------------------------------- setup
     def validate_scenario(self, scenario):

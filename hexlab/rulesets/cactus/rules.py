@@ -79,12 +79,9 @@ class Cactus(Ruleset):
         for k in KINDS.values()
     }
     options_model = CactusOptions
+    clauses = frozenset(CLAUSES)
     dice_kinds = (GROUND_D6,)
     odds_cli = CactusOdds()
-
-    @classmethod
-    def known_clauses(cls) -> set[str]:
-        return set(CLAUSES)
 
     def __init__(self, board, options, scenario=None):
         super().__init__(board, options, scenario)

@@ -79,12 +79,9 @@ class Cadet(Ruleset):
         "warrior": UnitType("warrior", "Warrior", "warrior", "STR", 3, {"atk": 2}),
     }
     options_model = CadetOptions
+    clauses = frozenset(CLAUSES)
     dice_kinds = (ATK_DIE,)
     odds_cli = CadetOdds()
-
-    @classmethod
-    def known_clauses(cls) -> set[str]:
-        return set(CLAUSES)
 
     def __init__(self, board, options, scenario=None):
         super().__init__(board, options, scenario)

@@ -294,13 +294,10 @@ class Memoir44(Ruleset):
         ARTILLERY: UnitType(ARTILLERY, "Artillery", "artillery", "figures", FIGURES[ARTILLERY]),
     }
     options_model = MemoirOptions
+    clauses = frozenset(CLAUSES)
     dice_kinds = (BATTLE_DIE,)
     odds_cli = Memoir44Odds()
     los_cli = Memoir44Sight()
-
-    @classmethod
-    def known_clauses(cls) -> set[str]:
-        return set(CLAUSES)
 
     def __init__(self, board, options, scenario=None):
         super().__init__(board, options, scenario)
