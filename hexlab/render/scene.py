@@ -515,7 +515,7 @@ def _counters(state: GameState, board: Board, layout: Layout, rules: Ruleset | N
                 bodies.append(Poly((sq[0], sq[1], (sq[1][0], round(y - half + c * 0.16, 2)),
                                     (sq[0][0], round(y - half + c * 0.16, 2))), "#ffffff", None, 1.0, 0.55))
             marks += _symbol(symbol, x, round(y - c * 0.08, 2), c * 0.56, ink)
-            printed = rules.strength_text(u) if rules is not None and hasattr(rules, "strength_text") else None
+            printed = rules.strength_text(u) if rules is not None else None
             if printed:
                 words.append(Text(x, round(y + c * 0.42, 2), printed, round(c * 0.26, 2), ink, weight="bold"))
             else:
