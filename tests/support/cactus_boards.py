@@ -19,7 +19,6 @@ numbers).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -27,6 +26,7 @@ from hexlab.engine import Game
 from hexlab.rulesets.cactus.rules import EndMoves, EndRaids, EndRefit, Fight
 from hexlab.scenario import load_text, read_text
 from hexlab.testing import force_roll, refused, snapshot  # noqa: F401  (re-exported for the tests)
+from tests.support.toml_text import toml_value as _toml
 
 US, JP = "US Marines", "Japan"
 GC, BR, CE, MU = "guadalcanal", "beach_red", "cape_esperance", "munda"
@@ -81,20 +81,6 @@ SBD = {"id": "sbd", "side": US, "name": "Dauntlesses", "base": "7/13", "reach": 
 BETTY = {"id": "betty", "side": JP, "name": "Bettys", "base": "1/1", "reach": 16}
 
 UnitSpec = tuple
-
-
-def _toml(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return json.dumps(value)
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{json.dumps(str(k))} = {_toml(v)}" for k, v in value.items()) + "}"
-    raise TypeError(value)
 
 
 def scenario_text(units: Iterable[UnitSpec], *, first: str = JP, **rules: Any) -> str:

@@ -17,7 +17,6 @@ Two kinds of direct state set-up are used, both documented where they happen:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -27,22 +26,9 @@ from hexlab.rulesets.memoir44.combat import resolve_faces
 from hexlab.rulesets.memoir44.rules import Battle, DoneOrdering, EndMoves, Order, PlayCard
 from hexlab.scenario import load_text
 from hexlab.testing import force_roll, refused, snapshot  # noqa: F401  (re-exported for the tests)
+from tests.support.toml_text import toml_value as _toml
 
 UnitSpec = tuple  # (id, side, type, "c,r") or (id, side, type, "c,r", {extra fields})
-
-
-def _toml(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return str(value)
-    if isinstance(value, str):
-        return json.dumps(value)
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{json.dumps(str(k))} = {_toml(v)}" for k, v in value.items()) + "}"
-    raise TypeError(value)
 
 
 def scenario_text(units: Iterable[UnitSpec], *, terrain: dict[str, Sequence[str]] | None = None,
