@@ -168,22 +168,23 @@ class HexMap(widgets.VBox):
 
     # ------------------------------------------------------------------------------------ the game
     def _game_changed(self, game: Game, events: list[Any]) -> None:
-        keep = self.selected if self.selected and self._actions_of(self.selected) else None
+        actions = self._actions_of(self.selected) if self.selected else []
         self.target = None
-        if keep != self.selected:
-            self.selected = keep  # triggers _selection_changed
+        if self.selected and not actions:
+            self.selected = None  # _selection_changed clears the targets
         else:
-            self._refresh_targets()
+            self._refresh_targets(actions)
         self.redraw_units()
 
     def _actions_of(self, unit: str) -> list[Action]:
         return [a for a in self.game.legal_actions() if a.actor == unit]
 
-    def _refresh_targets(self) -> None:
+    def _refresh_targets(self, actions: list[Action] | None = None) -> None:
+        """Where the selected unit's legal actions lead (``actions``: already listed by the caller)."""
         self._targets = {}
         loose: list[Action] = []
         if self.selected:
-            for action in self._actions_of(self.selected):
+            for action in actions if actions is not None else self._actions_of(self.selected):
                 where = self.game.rules.action_location(self.game.state, action)
                 if where is None:
                     loose.append(action)
