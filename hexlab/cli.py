@@ -20,7 +20,7 @@ from typing import Any
 
 from . import rulesets
 from .engine import HexlabError
-from .players import PLAYER_KINDS, players_for, run
+from .players import PLAYER_KINDS, players_for
 from .scenario import load, read, scenarios
 
 
@@ -66,7 +66,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     log = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115
     try:
         print(f"# {game.scenario.title if game.scenario else game.rules.id} (seed {game.seed})")
-        for event in run(game, players, args.max_steps):
+        for event in game.run(players, args.max_steps):
             cite = f"  [{', '.join(event.clauses)}]" if event.clauses else ""
             print(f"T{event.turn} {event.position:<18} {event.text}{cite}")
             if log:

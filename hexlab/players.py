@@ -8,17 +8,11 @@ Cadet Commander's die-choice order) and falls back to random.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from typing import Protocol
-
 from .dice import Rng
-from .engine import Action, Event, Game, RuleError
+from .engine import Action, Game, RuleError
+from .engine.game import Player
 
 PLAYER_KINDS = ("random", "first", "computer")
-
-
-class Player(Protocol):
-    def choose(self, game: Game) -> Action: ...
 
 
 class RandomPlayer:
@@ -41,11 +35,9 @@ class FirstPlayer:
 
 class ComputerPlayer(RandomPlayer):
     def choose(self, game: Game) -> Action:
-        suggest: Callable[..., Action | None] | None = getattr(game.rules, "suggest", None)
-        if suggest is not None:
-            action = suggest(game.state)
-            if action is not None and game.is_legal(action):
-                return action
+        action = game.rules.suggest(game.state)
+        if action is not None and game.is_legal(action):
+            return action
         return super().choose(game)
 
 
@@ -69,18 +61,3 @@ def players_for(game: Game, kinds: str | list[str] = "random") -> dict[str, Play
         raise ValueError(f"give one player per side ({len(game.state.sides)}), got {len(names)}")
     return {side: make_player(kind, game.seed * 7919 + 101 + i)
             for i, (side, kind) in enumerate(zip(game.state.sides, names, strict=True))}
-
-
-def run(game: Game, players: Mapping[str, Player], max_steps: int | None = None) -> Iterator[Event]:
-    """Play the game on (automatic steps and the players' decisions), yielding each event as it
-    happens, until the game ends or ``max_steps`` actions and steps have been taken."""
-    steps = 0
-    while not game.is_over and (max_steps is None or steps < max_steps):
-        if game.current_step.automatic:
-            events = game.step()
-        else:
-            side = game.to_act
-            assert side is not None
-            events = game.apply(players[side].choose(game))
-        steps += 1
-        yield from events

@@ -164,7 +164,7 @@ class Scenario:
     def new_game(self, seed: int | None = None) -> Game:
         """A fresh game of this scenario. ``seed=None`` picks one (kept in ``game.seed``)."""
         seed = Rng.seed_from(seed) if seed is None else int(seed)
-        rules = self.ruleset(self.board, self.options, self)
+        rules = self.ruleset(self.board, self.options, self.meta.sides, self.meta.first)
         sides = list(self.meta.sides)
         state = GameState(
             ruleset=self.ruleset.id, sides=sides, active=self.meta.first or sides[0],
@@ -400,7 +400,7 @@ def build(model: ScenarioFile, scenario_id: str, name: str, source: str,
     if problems:
         raise ScenarioError(name, problems)
     scenario = Scenario(scenario_id, name, source, meta, board, units, ruleset, options, features, path)
-    extra = ruleset(board, options, scenario).validate_scenario(scenario)
+    extra = ruleset(board, options, meta.sides, meta.first).validate_scenario(scenario)
     if extra:
         raise ScenarioError(name, extra)
     return scenario

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import saves
 from .dice import Rng
 from .engine import Action, Game, GameState, RuleError
 from .scenario import load
@@ -136,7 +137,7 @@ def _choose(chooser: Rng, legal: list[Action]) -> Action:
 
 
 def _check_save(game: Game, where: str) -> None:
-    loaded = Game.from_json(game.to_json())
+    loaded = saves.loads(saves.dumps(game))
     if loaded.state != game.state or [e.to_data() for e in loaded.log] != [e.to_data() for e in game.log]:
         _fail(where, "a saved and loaded game differs from the original")
 

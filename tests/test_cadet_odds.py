@@ -14,7 +14,7 @@ import hexlab
 from hexlab.cli import main
 from hexlab.dice import best_of
 from hexlab.odds import OddsReport
-from hexlab.players import ComputerPlayer, players_for, run
+from hexlab.players import ComputerPlayer, players_for
 from hexlab.rulesets.cadet.combat import ATK_DIE, ORDER, best_face, punch_result
 from hexlab.rulesets.cadet.odds import at_least_one, result_dist
 from hexlab.rulesets.cadet.rules import ChooseDie, Move, Punch
@@ -118,7 +118,7 @@ def test_the_computer_keeps_hit_and_run_then_ouch_then_run_away_then_oh_dear():
 
 def test_a_whole_game_between_computer_players_ends():
     game = hexlab.load("cadet/village", seed=3)
-    list(run(game, players_for(game, "computer")))
+    list(game.run(players_for(game, "computer")))
     assert game.is_over and game.result["winner"] in (G, O)
     assert any(isinstance(a, ChooseDie) for a in game.actions)
     # every punch up kept the best face showing

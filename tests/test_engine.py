@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 import hexlab
+from hexlab import saves
 from hexlab.dice import D6, through_mixed
 from hexlab.engine import STEP, Game, RuleError, SaveError, SequenceOfPlay, phase, step
 from hexlab.engine.ruleset import Context
@@ -287,9 +288,9 @@ def test_listeners_hear_every_change():
 
 def test_every_event_carries_clauses_and_its_place_in_the_game():
     game = hexlab.load("skirmish/meadow", seed=4)
-    from hexlab.players import players_for, run
+    from hexlab.players import players_for
 
-    events = list(run(game, players_for(game, "random"), 200))
+    events = list(game.run(players_for(game, "random"), 200))
     assert events
     for e in game.log:
         assert e.clauses, e
@@ -299,16 +300,16 @@ def test_every_event_carries_clauses_and_its_place_in_the_game():
 
 def test_save_and_load_round_trip_and_replay_from_scenario_seed_and_actions():
     game = hexlab.load("skirmish/meadow", seed=9)
-    from hexlab.players import players_for, run
+    from hexlab.players import players_for
 
-    for _ in run(game, players_for(game, "random"), 120):
+    for _ in game.run(players_for(game, "random"), 120):
         pass
     game.play_to_decision()
-    text = game.to_json()
-    loaded = Game.from_json(text)
+    text = saves.dumps(game)
+    loaded = saves.loads(text)
     assert loaded.state == game.state
     assert [e.to_data() for e in loaded.log] == [e.to_data() for e in game.log]
-    assert loaded.to_json() == text
+    assert saves.dumps(loaded) == text
     # replay: the same scenario, seed and decisions give the same game
     replay = hexlab.load("skirmish/meadow", seed=9)
     for action in game.actions:
@@ -328,8 +329,8 @@ def test_same_seed_same_game_different_seed_different_game():
     a = play_random("skirmish/meadow", 21)
     b = play_random("skirmish/meadow", 21)
     c = play_random("skirmish/meadow", 22)
-    assert a.to_json() == b.to_json()
-    assert a.to_json() != c.to_json()
+    assert saves.dumps(a) == saves.dumps(b)
+    assert saves.dumps(a) != saves.dumps(c)
 
 
 @pytest.mark.parametrize(("mangle", "message"), [
@@ -348,9 +349,9 @@ def test_same_seed_same_game_different_seed_different_game():
 ])
 def test_a_malformed_save_gives_a_clear_error(mangle, message):
     game = duel()
-    data = json.loads(game.to_json())
+    data = json.loads(saves.dumps(game))
     with pytest.raises(SaveError, match=message):
-        Game.from_json(mangle(data), name="mysave.json")
+        saves.loads(mangle(data), name="mysave.json")
 
 
 def test_history_records_steps_and_actions():

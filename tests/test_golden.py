@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from hexlab import scenario
+from hexlab import saves, scenario
 from hexlab.engine import Game
 from hexlab.engine.game import STEP
 from tests.golden.record import HERE, cases, comparable_state, path_for
@@ -48,7 +48,7 @@ SAVES = sorted((HERE / "saves").glob("*.json"))
 
 @pytest.mark.parametrize("path", SAVES, ids=[p.stem for p in SAVES])
 def test_saves_from_before_the_refactor_still_load(path: Path) -> None:
-    game = Game.from_json(path.read_text(encoding="utf-8"), name=path.name)
+    game = saves.loads(path.read_text(encoding="utf-8"), name=path.name)
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert len(game.history) == len(saved["history"])
     assert comparable_state(game.state.to_data()) == comparable_state(saved["state"])

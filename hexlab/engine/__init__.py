@@ -5,14 +5,16 @@ No widget library is imported here (or anywhere in the engine): ``import hexlab`
 
 from .actions import Action, ActionCodec
 from .errors import HexlabError, RuleError, SaveError, ScenarioError
-from .events import Event
+from .events import DiceRolled, Event, GameOver, Payload, PhaseBegan
+from .flow import Handlers, Outcome, Roll
 from .game import STEP, Game, LegalActions
 from .ruleset import Context, NoOptions, Ruleset, Terrain, UnitType
 from .sequence import Phase, SequenceOfPlay, Step, phase, step
 from .state import Area, Board, GameState, Location, Unit
 
 __all__ = [
-    "Action", "ActionCodec", "Area", "Board", "Context", "Event", "Game", "GameState", "HexlabError",
-    "LegalActions", "Location", "NoOptions", "Phase", "RuleError", "Ruleset", "STEP", "SaveError",
-    "ScenarioError", "SequenceOfPlay", "Step", "Terrain", "Unit", "UnitType", "phase", "step",
+    "Action", "ActionCodec", "Area", "Board", "Context", "DiceRolled", "Event", "Game", "GameOver", "GameState",
+    "Handlers", "HexlabError", "LegalActions", "Location", "NoOptions", "Outcome", "Payload", "Phase",
+    "PhaseBegan", "Roll", "RuleError", "Ruleset", "STEP", "SaveError", "ScenarioError", "SequenceOfPlay",
+    "Step", "Terrain", "Unit", "UnitType", "phase", "step",
 ]

@@ -1,27 +1,88 @@
 """The event log: everything the engine does, in plain words, with the rule clauses that caused it.
 
 Notebook narration, the stepper's log, the dice tray and the after-action report are all views of this
-log. ``kind`` is a short CamelCase name (``PhaseBegan``, ``DiceRolled``, ``UnitMoved``, ``StepLost``,
-``Retreated``, ``MedalWon``, ...); ``data`` holds the facts as JSON-ready values.
+log. Every event has a typed payload, one small frozen dataclass per kind (``PhaseBegan``,
+``DiceRolled``, ``UnitMoved``, ``GameOver``...): a ruleset emits ``ctx.emit(UnitMoved(unit, frm, to),
+text, clauses)`` and a view reads ``event.payload.to``. ``event.kind`` is the payload's class name and
+``event.data`` its fields as JSON-ready data (fields left at their default are not written), which is
+what a log file or a save holds.
+
+The engine's own kinds are here; each ruleset declares its own in its ``events`` module. Payload classes
+register themselves by name, so a log read back from JSON gets its typed payloads again.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-from .state import decode, encode
+from .state import Location, decode, encode
+
+PAYLOADS: dict[str, type[Payload]] = {}
+"""Every payload class by kind (its class name)."""
+
+
+@dataclass(frozen=True)
+class Payload:
+    """Base class of event payloads. Subclasses are frozen dataclasses of JSON-ready fields (text,
+    numbers, hexes, lists); a field with a default is left out of ``data`` while it has that value."""
+
+    kind: ClassVar[str] = "Event"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.kind = cls.__name__
+        PAYLOADS[cls.__name__] = cls  # the last class of a name wins (``slots=True`` remakes the class)
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.default is not dataclasses.MISSING and value == f.default:
+                continue
+            if f.default_factory is not dataclasses.MISSING and value == f.default_factory():
+                continue
+            out[f.name] = list(value) if isinstance(value, tuple) and not hasattr(value, "_fields") else value
+        return out
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Payload:
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in names})
 
 
 @dataclass(frozen=True, slots=True)
+class Note(Payload):
+    """An event of a kind no payload class declares (for events read from old logs): its data as it is."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
+    """One entry of the log: a payload with the words, clauses and moment that go with it."""
+
     kind: str
     text: str
     clauses: tuple[str, ...]
     turn: int
     position: str
-    side: str | None = None
-    data: dict[str, Any] = field(default_factory=dict, compare=True, hash=False)
+    side: str | None
+    data: dict[str, Any] = field(compare=True, hash=False)
+    payload: Payload = field(compare=False, hash=False, repr=False)
+
+    def __init__(self, payload: Payload, text: str, clauses: tuple[str, ...], turn: int, position: str,
+                 side: str | None = None, kind: str | None = None) -> None:
+        set_ = object.__setattr__
+        set_(self, "payload", payload)
+        set_(self, "kind", kind or payload.kind)
+        set_(self, "text", text)
+        set_(self, "clauses", tuple(clauses))
+        set_(self, "turn", turn)
+        set_(self, "position", position)
+        set_(self, "side", side)
+        set_(self, "data", payload.values if isinstance(payload, Note) else payload.to_data())
 
     def __str__(self) -> str:
         cite = f"  [{', '.join(self.clauses)}]" if self.clauses else ""
@@ -38,5 +99,41 @@ class Event:
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Event:
-        return cls(data["kind"], data["text"], tuple(data["clauses"]), int(data["turn"]), data["position"],
-                   data.get("side"), decode(data.get("data", {})))
+        kind = data["kind"]
+        values = decode(data.get("data", {}))
+        payload_cls = PAYLOADS.get(kind)
+        try:
+            payload: Payload = payload_cls.from_data(values) if payload_cls else Note(values)
+        except TypeError:  # two rulesets share a kind's name with different fields: keep the data as it is
+            payload = Note(values)
+        return cls(payload, data["text"], tuple(data["clauses"]), int(data["turn"]), data["position"],
+                   data.get("side"), kind)
+
+
+# ------------------------------------------------------------------------------- the engine's own kinds
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseBegan(Payload):
+    """The sequence of play entered a new phase."""
+
+    phase: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled(Payload):
+    """A dice step rolled its pool: one list of faces per group, in rolled order."""
+
+    dice: list[str]
+    faces: list[list[Any]]
+    groups: list[str] = field(default_factory=list)
+    """Words for each group ("Attacker", "Return fire"), when the roll has several."""
+    at: Location = None
+    """Where on the map the roll happens (a battle's target), if anywhere."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Payload):
+    """The game ended: the winner (``None`` for a draw); the reason is the event's text."""
+
+    winner: str | None

@@ -3,24 +3,23 @@
 The model is python-chess's and OpenSpiel's: ``legal_actions()`` (a lazy view that supports ``in``),
 ``is_legal``, ``explain`` (why not, with the rule clause), ``apply``; chance is explicit as in
 OpenSpiel and boardgame.io: at a dice step ``chance_outcomes()`` gives every outcome with its exact
-probability and ``step()`` rolls from the seeded generator kept in the state. A game is exactly its
-scenario, seed and actions: ``to_json`` stores those (and the state, to check the replay against), and
-``from_json`` replays them, so a loaded game can still be undone move by move.
+probability and ``step()`` rolls from the seeded generator kept in the state. The engine writes the
+history (OpenSpiel's habit): a ruleset only changes the state and returns typed events. A game is
+exactly its scenario, seed and actions, which is what :mod:`hexlab.saves` writes and replays.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..dice import roll_multisets_mixed
 from .actions import Action
-from .errors import HexlabError, RuleError, SaveError
-from .events import Event
+from .errors import RuleError
+from .events import DiceRolled, Event
 from .ruleset import Context, Ruleset
 from .sequence import Phase, Step
 from .state import GameState
@@ -28,12 +27,16 @@ from .state import GameState
 if TYPE_CHECKING:
     from ..scenario import Scenario
 
-SAVE_FORMAT = "hexlab-save"
-SAVE_VERSION = 1
 STEP = "step"
 """The history entry of an automatic or dice step (decisions are stored as their actions)."""
 
 Entry = Action | str
+
+
+class Player(Protocol):
+    """Anything that chooses a decision for its side: a person's widget, a random or computer player."""
+
+    def choose(self, game: Game) -> Action: ...
 
 
 @dataclass(slots=True)
@@ -170,8 +173,7 @@ class Game:
         exact probability. Empty at any other step."""
         if self.is_over or self.current_step.kind != "dice":
             return []
-        pool = self.rules.dice(self.state)
-        dist = roll_multisets_mixed(pool)
+        dist = roll_multisets_mixed(list(self.rules.roll(self.state).pool))
         return list(dist.items())
 
     def step(self) -> list[Event]:
@@ -195,6 +197,22 @@ class Game:
                     return events
                 events.extend(self.step())
         raise RuntimeError(f"{self.rules.id}: {max_steps} automatic steps without a decision (a stall)")
+
+    def run(self, players: Mapping[str, Player], max_steps: int | None = None) -> Iterator[Event]:
+        """Play on: automatic steps, and each decision asked of the player of the side to act (see
+        :func:`hexlab.players.players_for`), yielding each event as it happens, until the game ends or
+        ``max_steps`` actions and steps have been taken. The one play loop of the CLI, the table, the
+        tests and the simulations."""
+        steps = 0
+        while not self.is_over and (max_steps is None or steps < max_steps):
+            if self.current_step.automatic:
+                events = self.step()
+            else:
+                side = self.to_act
+                assert side is not None
+                events = self.apply(players[side].choose(self))
+            steps += 1
+            yield from events
 
     # ------------------------------------------------------------------------------------ undo
     def undo(self) -> bool:
@@ -251,63 +269,6 @@ class Game:
         where = "over" if self.is_over else f"{self.current_phase.title} / {self.current_step.title}"
         return f"<Game {self.rules.id} {self.rules.clock(self.state)}: {where}>"
 
-    # ------------------------------------------------------------------------------------ saves
-    def to_json(self, indent: int | None = None) -> str:
-        """The game as JSON: scenario (embedded), seed, every entry of its history, and the state."""
-        if self.scenario is None:
-            raise HexlabError("this game was not built from a scenario and cannot be saved")
-        data = {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "ruleset": self.rules.id,
-            "scenario": {"id": self.scenario.id, "source": self.scenario.source},
-            "seed": self.seed,
-            "history": [STEP if e == STEP else e.to_data() for e in self.history],
-            "state": self.state.to_data(),
-        }
-        return json.dumps(data, indent=indent, sort_keys=False)
-
-    @classmethod
-    def from_json(cls, text: str | bytes, name: str = "save") -> Game:
-        """Restore a saved game by replaying it; :class:`SaveError` names what is wrong."""
-        from ..scenario import ScenarioError, load_text
-
-        try:
-            data = json.loads(text)
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise SaveError(f"{name}: not a hexlab save (not valid JSON: {exc})") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"{name}: not a hexlab save (no \"format\": \"{SAVE_FORMAT}\")")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"{name}: version: saves of version {data.get('version')!r} can't be read "
-                            f"(this hexlab reads version {SAVE_VERSION})")
-        for key, kind in (("scenario", dict), ("seed", int), ("history", list), ("state", dict)):
-            if not isinstance(data.get(key), kind):
-                raise SaveError(f"{name}: {key}: missing or not a {kind.__name__}")
-        scen = data["scenario"]
-        if not isinstance(scen.get("source"), str) or not isinstance(scen.get("id"), str):
-            raise SaveError(f"{name}: scenario: needs 'id' and 'source' text")
-        try:
-            game = load_text(scen["source"], scen["id"], seed=data["seed"], name=f"{name} (scenario)")
-        except ScenarioError as exc:
-            raise SaveError(str(exc)) from None
-        for i, raw in enumerate(data["history"]):
-            where = f"{name}: history[{i}]"
-            try:
-                if raw == STEP:
-                    game.step()
-                else:
-                    game.apply(game.rules.codec.decode(raw, where))
-            except RuleError as exc:
-                raise SaveError(f"{where}: does not replay: {exc}") from None
-        try:
-            saved = GameState.from_data(data["state"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SaveError(f"{name}: state: malformed ({exc})") from None
-        if saved != game.state:
-            raise SaveError(f"{name}: state: the replayed game does not match the saved state")
-        return game
-
     # ------------------------------------------------------------------------------------ inside
     def _perform(self, entry: Entry) -> list[Event]:
         before = self.state
@@ -316,23 +277,20 @@ class Game:
         if entry == STEP:
             step = self.current_step
             if step.kind == "dice":
-                pool = self.rules.dice(state)
-                faces = tuple(ctx.rng.roll_many(die, n) for die, n in pool)
-                shown = "; ".join(" ".join(die.symbol(f) for f in fs) for (die, _), fs in zip(pool, faces,
-                                                                                             strict=True))
-                groups = self.rules.dice_groups(state)
-                extra: dict[str, Any] = {"groups": list(groups)} if groups else {}
-                where = self.rules.dice_location(state)
-                if where is not None:
-                    extra["at"] = where
-                ctx.event("DiceRolled", f"{step.title}: {shown}", step.clauses, state.active,
-                          dice=[die.name for die, _ in pool], faces=[list(fs) for fs in faces], **extra)
+                roll = self.rules.roll(state)
+                faces = tuple(ctx.rng.roll_many(die, n) for die, n in roll.pool)
+                shown = "; ".join(" ".join(die.symbol(f) for f in fs)
+                                  for (die, _), fs in zip(roll.pool, faces, strict=True))
+                ctx.emit(DiceRolled([die.name for die, _ in roll.pool], [list(fs) for fs in faces],
+                                    list(roll.groups), roll.at),
+                         f"{step.title}: {shown}", step.clauses, state.active)
                 self.rules.resolve(ctx, faces)
             else:
                 self.rules.auto(ctx)
         else:
             assert isinstance(entry, Action)
             self.rules.apply(ctx, entry)
+        ctx.is_over()  # the engine asks the ruleset's end condition after every change
         ctx.finish()
         self._history.append(_Frame(entry, before, len(self.log)))
         self.log.extend(ctx.events)

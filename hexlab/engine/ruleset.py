@@ -1,25 +1,27 @@
-"""What a ruleset provides to the engine, and the context its rules use to change a game.
+"""What a ruleset provides to the engine (the contract), and the context its rules use to change a game.
 
 A ruleset is a subclass of :class:`Ruleset`: class-level data (its sequence of play, action classes,
-terrain, unit types, the scenario options it accepts) and methods bound to one game's board and
-scenario options. The engine calls
+event payloads, terrain, unit types, the scenario options it accepts, its typed state) and the step
+handlers registered in its phase modules (:mod:`hexlab.engine.flow`). One object is made per game, bound
+to the game's board, scenario options, sides and first player. The engine calls
 
-- ``setup(ctx)`` once, after the scenario's units are placed (deal cards, shuffle decks);
-- ``legal_actions(state)`` and ``check(state, action)`` at decision steps (``check`` returns ``None``
-  or the :class:`RuleError` that forbids the action, with its clause);
-- ``apply(ctx, action)`` to carry out a legal action;
-- ``auto(ctx)`` at an automatic step, ``dice(state)`` and ``resolve(ctx, faces)`` at a dice step
-  (the engine rolls the pool from the seeded generator and passes the faces);
-- ``invariants(state)`` in the random simulation tests.
+- ``setup(ctx)`` once, after the scenario's units are placed (deal cards, shuffle decks, make the
+  ruleset's typed state);
+- per step, the handlers: candidates filtered by checks for ``legal_actions``, the check and the effect
+  of each action, the automatic work, the :class:`~hexlab.engine.flow.Roll` of a dice step and the
+  resolution of its faces (the engine rolls the pool from the seeded generator);
+- ``end_if(state)`` after every change: the :class:`~hexlab.engine.flow.Outcome` once the game is over;
+- the view hooks (``describe``, ``clock``, ``strength_text``, ``odds``, ``sight``, ``intent``...) for the
+  map, the stepper, the odds panel and the log; ``invariants`` in the random simulation tests.
 
-Everything a rule changes goes through the :class:`Context`: events with their clauses, moves through
-the sequence of play (checked against what the sequence declares), dice, the end of the game.
+Everything a rule changes goes through the :class:`Context`: typed events with their clauses, moves
+through the sequence of play (checked against what the sequence declares), the end of the game.
+``docs/adding_a_ruleset.md`` is the checklist for writing a new one.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -28,7 +30,8 @@ from pydantic import BaseModel, ConfigDict
 from ..dice import Die, Rng
 from .actions import Action, ActionCodec
 from .errors import RuleError
-from .events import Event
+from .events import Event, GameOver, Note, Payload, PhaseBegan
+from .flow import Handlers, Outcome, Roll
 from .sequence import SequenceOfPlay
 from .state import Board, GameState, Location, Unit
 
@@ -68,34 +71,61 @@ class NoOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class Ruleset(ABC):
+class Ruleset:
+    """The base of every ruleset. Class attributes are its data; methods are bound to one game."""
+
     id: ClassVar[str]
     name: ClassVar[str]
     sequence: ClassVar[SequenceOfPlay]
+    """The phases and steps of a turn, in order (:mod:`hexlab.engine.sequence`)."""
+    handlers: ClassVar[Handlers | None] = None
+    """The step handlers its phase modules registered (:mod:`hexlab.engine.flow`). ``None`` only for a
+    ruleset that overrides ``legal_actions``/``check``/``apply``/``auto``/``roll``/``resolve`` itself."""
     actions: ClassVar[tuple[type[Action], ...]]
+    """Every action class it offers (saves name them by class name)."""
+    state_type: ClassVar[type | None] = None
+    """Its typed state: a dataclass made in ``setup`` and kept in ``state.rules_state``, saved by the same
+    codec as the actions. ``None`` for a ruleset with nothing to keep beyond the common state."""
     terrain: ClassVar[dict[str, Terrain]]
     hexside_features: ClassVar[dict[str, Terrain]] = {}
     features: ClassVar[dict[str, Terrain]] = {}
     """Per-hex things that can change in play (wire, bunkers, flags)."""
     unit_types: ClassVar[dict[str, UnitType]]
     options_model: ClassVar[type[BaseModel]] = NoOptions
+    """The pydantic model of its scenario's ``[rules]`` table."""
     board_kinds: ClassVar[tuple[str, ...]] = ("hex",)
     dice_kinds: ClassVar[tuple[Die, ...]] = ()
     """The ruleset's own dice (custom faces), so views can draw every face of a die."""
     codec: ClassVar[ActionCodec]
     clauses: ClassVar[frozenset[str]] = frozenset()
     """The ids of the ruleset's rule catalog (``catalog.clause_ids``)."""
+    odds_cli: ClassVar[Any] = None
+    """``hexlab odds RULESET ...``: an object with ``arguments(parser)``, ``report(args) -> dict`` and
+    ``text(report) -> str`` (its docstring is the command's description); ``None``: no odds queries."""
+    los_cli: ClassVar[Any] = None
+    """``hexlab los RULESET ...``, the same shape as ``odds_cli``; ``None``: no line-of-sight queries."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "sequence" in cls.__dict__:
             cls.sequence.validate(cls.known_clauses())
             cls.codec = ActionCodec(cls.actions)
+            if cls.handlers is not None:
+                cls.handlers.verify(cls.sequence, cls.id)
+                known = {a.__name__ for a in cls.actions}
+                for key in cls.sequence.keys():
+                    unknown = set(cls.sequence.lookup(key)[1].accepts) - known
+                    if unknown:
+                        raise ValueError(f"{cls.id}: step {key} accepts unknown actions {sorted(unknown)}")
 
-    def __init__(self, board: Board, options: BaseModel, scenario: Scenario | None = None) -> None:
+    def __init__(self, board: Board, options: BaseModel, sides: Sequence[str] = (),
+                 first: str | None = None) -> None:
         self.board = board
         self.options = options
-        self.scenario = scenario
+        self.sides = tuple(sides)
+        """The scenario's sides, in its order."""
+        self.first = first
+        """The side the scenario names to play first, or ``None`` when the ruleset decides."""
 
     # ----------------------------------------------------------------------- class-level data
     @classmethod
@@ -106,25 +136,53 @@ class Ruleset(ABC):
 
     # ----------------------------------------------------------------------- scenario hooks
     def validate_scenario(self, scenario: Scenario) -> list[tuple[str, str]]:
-        """Rule-specific checks of a scenario: ``(field path, problem)`` pairs."""
+        """Rule-specific checks of a scenario: ``(field path, problem)`` pairs (empty when it is fine)."""
         return []
 
     def setup(self, ctx: Context) -> None:
-        """Prepare the starting state after the units are placed (deal hands, shuffle decks)."""
-        return None
+        """Prepare the starting state after the units are placed: make the typed state, deal hands,
+        shuffle decks. Events it emits open the game's log."""
+        if self.state_type is not None and ctx.state.rules_state is None:
+            ctx.state.rules_state = self.state_type()
 
     # ----------------------------------------------------------------------- decisions
-    @abstractmethod
     def legal_actions(self, state: GameState) -> Iterable[Action]:
-        """Defined by every concrete ruleset."""
+        """The legal actions at a decision step: the step's candidates, each filtered by its check."""
+        handlers = self._handlers()
+        key = state.position
+        offer = handlers.candidates_at.get(key)
+        if offer is None:
+            return
+        step = self.sequence.lookup(key)[1]
+        for action in offer(self, state):
+            name = type(action).__name__
+            if name in step.accepts:
+                check = handlers.check_for(key, name)
+                if check is not None and check(self, state, action) is None:
+                    yield action
 
-    @abstractmethod
     def check(self, state: GameState, action: Action) -> RuleError | None:
-        """Defined by every concrete ruleset."""
+        """``None`` if ``action`` is legal now, else the :class:`RuleError` that forbids it (with its
+        clause). The engine has already checked that the game is at a decision step."""
+        step = self.sequence.lookup(state.position)[1]
+        name = type(action).__name__
+        if name not in step.accepts:
+            return self.not_now(state, action)
+        check = self._handlers().check_for(state.position, name)
+        assert check is not None  # verified at import
+        return check(self, state, action)
 
-    @abstractmethod
+    def not_now(self, state: GameState, action: Action) -> RuleError:
+        """The refusal of an action the current step does not accept: by default, the step's own clause."""
+        step = self.sequence.lookup(state.position)[1]
+        return RuleError(f"Not now: this is the step \"{step.title}\" ({self.to_act(state)} decides).",
+                         step.clauses[0] if step.clauses else None)
+
     def apply(self, ctx: Context, action: Action) -> None:
-        """Defined by every concrete ruleset."""
+        """Carry out a legal action (the engine checked it first)."""
+        effect = self._handlers().effect_for(ctx.state.position, type(action).__name__)
+        assert effect is not None  # verified at import
+        effect(self, ctx, action)
 
     def to_act(self, state: GameState) -> str:
         """Who decides at the current decision step."""
@@ -133,20 +191,21 @@ class Ruleset(ABC):
 
     # ----------------------------------------------------------------------- automatic steps
     def auto(self, ctx: Context) -> None:
-        raise RuleError(f"step {ctx.state.position} has no automatic procedure")
+        """The work of the current automatic step."""
+        self._handlers().autos[ctx.state.position](self, ctx)
 
-    def dice(self, state: GameState) -> list[tuple[Die, int]]:
-        """The pool a dice step rolls: ``[(die, how many), ...]``."""
-        raise RuleError(f"step {state.position} rolls no dice")
+    def roll(self, state: GameState) -> Roll:
+        """The dice the current dice step rolls."""
+        if self.handlers is None and hasattr(self, "dice"):  # transitional: a ruleset not yet on handlers
+            legacy: Any = self
+            groups = legacy.dice_groups(state) if hasattr(legacy, "dice_groups") else ()
+            at = legacy.dice_location(state) if hasattr(legacy, "dice_location") else None
+            return Roll.of(legacy.dice(state), groups, at)
+        return self._handlers().rolls[state.position](self, state)
 
-    def dice_groups(self, state: GameState) -> list[str]:
-        """Words for each entry of :meth:`dice` ("Attacker", "Return fire"), for the dice tray."""
-        return []
-
-    def dice_location(self, state: GameState) -> Location:
-        """Where on the map a dice step's roll happens (the punch up's hex, the battle's target), so the
-        map can show the faces there; ``None`` for rolls that belong nowhere (a roll-off)."""
-        return None
+    def resolve(self, ctx: Context, faces: tuple[tuple[Any, ...], ...]) -> None:
+        """Apply a dice step's rolled faces (one tuple per group of the :class:`Roll`, in rolled order)."""
+        self._handlers().resolves[ctx.state.position](self, ctx, faces)
 
     @classmethod
     def dice_by_name(cls) -> dict[str, Die]:
@@ -154,9 +213,18 @@ class Ruleset(ABC):
 
         return {d.name: d for d in (D6, D10, *cls.dice_kinds)}
 
-    def resolve(self, ctx: Context, faces: tuple[tuple[Any, ...], ...]) -> None:
-        """Apply a dice step's rolled faces (one tuple per entry of :meth:`dice`, in rolled order)."""
-        raise RuleError(f"step {ctx.state.position} resolves no dice")
+    # ----------------------------------------------------------------------- the end
+    def end_if(self, state: GameState) -> Outcome | None:
+        """The :class:`Outcome` once the game is over, else ``None``. The engine asks after every change
+        (boardgame.io's ``endIf``); a procedure that must stop as soon as the game is won asks through
+        ``ctx.is_over()``. Must be a function of the state alone."""
+        return None
+
+    def _handlers(self) -> Handlers:
+        if self.handlers is None:
+            raise TypeError(f"{type(self).__name__} registers no step handlers and overrides none of "
+                            "legal_actions/check/apply/auto/roll/resolve")
+        return self.handlers
 
     # ----------------------------------------------------------------------- views
     def describe(self, state: GameState, action: Action) -> str:
@@ -196,6 +264,11 @@ class Ruleset(ABC):
         data["decks"] = {name: len(cards) for name, cards in data["decks"].items()}
         data["units"] = [u for u in data["units"] if u["side"] == side or not u["attrs"].get("hidden")]
         return data
+
+    def suggest(self, state: GameState) -> Action | None:
+        """The simple computer opponent's choice at a decision, or ``None`` to let it pick at random
+        among the legal actions. Must return a legal action or ``None``."""
+        return None
 
     def invariants(self, state: GameState) -> list[str]:
         """Broken invariants, in words (empty when all hold). Used by the random simulation tests."""
@@ -256,9 +329,16 @@ class Context:
         self.events: list[Event] = []
 
     # events --------------------------------------------------------------------------------
+    def emit(self, payload: Payload, text: str, clauses: Sequence[str] = (), side: str | None = None) -> Event:
+        """Log an event: its typed payload, the words the log shows, the clauses that caused it."""
+        ev = Event(payload, text, tuple(clauses), self.state.turn, self.state.position, side)
+        self.events.append(ev)
+        return ev
+
     def event(self, kind: str, text: str, clauses: Sequence[str] = (), side: str | None = None,
               **data: Any) -> Event:
-        ev = Event(kind, text, tuple(clauses), self.state.turn, self.state.position, side, data)
+        """Transitional: an event without a payload class (its data as keywords)."""
+        ev = Event(Note(data), text, tuple(clauses), self.state.turn, self.state.position, side, kind)
         self.events.append(ev)
         return ev
 
@@ -276,8 +356,7 @@ class Context:
         self.state.position = key
         phase, step = seq.lookup(key)
         if phase.id != old_phase:  # cite the step's main clause; its others come with what happens in it
-            self.event("PhaseBegan", f"{phase.title} phase begins.", step.clauses[:1], self.state.active,
-                       phase=phase.id)
+            self.emit(PhaseBegan(phase.id), f"{phase.title} phase begins.", step.clauses[:1], self.state.active)
 
     def advance(self) -> None:
         """Go to the one step the current step leads to."""
@@ -286,28 +365,26 @@ class Context:
             raise AssertionError(f"{self.state.position!r} leads to several steps; use goto()")
         self.goto(next(iter(nxt)))
 
+    # the end -------------------------------------------------------------------------------
     def end(self, winner: str | None, reason: str, clauses: Sequence[str] = ()) -> None:
+        """End the game now (the engine does this when ``end_if`` answers; a ruleset rarely needs to)."""
         self.state.result = {"winner": winner, "reason": reason, "clauses": list(clauses)}
         who = f"{winner} wins" if winner else "The game is drawn"
-        self.event("GameOver", f"{who}: {reason}", clauses, winner, winner=winner)
+        self.emit(GameOver(winner), f"{who}: {reason}", clauses, winner)
+
+    def is_over(self) -> bool:
+        """Ask the ruleset's end condition now (and end the game if it is met): for a procedure that
+        must stop as soon as the game is won. The engine asks it anyway after every change."""
+        if self.state.result is None:
+            outcome = self.rules.end_if(self.state)
+            if outcome is not None:
+                self.end(outcome.winner, outcome.reason, outcome.clauses)
+        return self.state.result is not None
 
     # chance --------------------------------------------------------------------------------
-    def roll(self, die: Die, n: int, why: str, clauses: Sequence[str] = (), side: str | None = None
-             ) -> tuple[Any, ...]:
-        """Roll ``n`` dice inside an automatic step (and log it)."""
-        faces = self.rng.roll_many(die, n)
-        shown = " ".join(die.symbol(f) for f in faces)
-        self.event("DiceRolled", f"{why}: {shown}", clauses, side, die=die.name, faces=list(faces))
-        return faces
-
     def shuffle(self, cards: list[Any]) -> None:
+        """Shuffle a pile with the game's seeded generator."""
         self.rng.shuffle(cards)
 
     def finish(self) -> None:
         self.state.rng = self.rng.state
-
-
-def units_iter(state: GameState, side: str | None = None) -> Iterator[Unit]:
-    for u in state.units.values():
-        if u.alive and (side is None or u.side == side):
-            yield u

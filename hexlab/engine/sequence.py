@@ -32,6 +32,9 @@ class Step:
     next: tuple[str, ...] = ()
     """Ids (``phase.step`` or a bare step id within the same phase) this step may lead to. Empty means
     the following step in the list (or the first step of the next phase, or the first phase again)."""
+    accepts: tuple[str, ...] = ()
+    """At a decision: the names of the action types this step accepts; the engine refuses any other
+    before the ruleset's checks run."""
 
     @property
     def automatic(self) -> bool:
@@ -65,6 +68,8 @@ class SequenceOfPlay:
                     raise ValueError(f"step {key!r} is declared twice")
                 if step.kind == "decision" and step.decider == "none":
                     raise ValueError(f"decision step {key!r} needs a decider")
+                if step.kind != "decision" and step.accepts:
+                    raise ValueError(f"automatic step {key!r} accepts no actions")
                 index[key] = (phase, step)
         object.__setattr__(self, "_index", index)
         keys = list(index)
@@ -139,7 +144,10 @@ def step(
     kind: StepKind = "decision",
     decider: Decider | None = None,
     next: Sequence[str] = (),
+    accepts: Sequence[type | str] = (),
 ) -> Step:
+    """Declare a step. ``accepts`` lists the action types (classes or their names) a decision step takes."""
     if decider is None:
         decider = "active" if kind == "decision" else "none"
-    return Step(id, title, tuple(clauses), explanation, kind, decider, tuple(next))
+    names = tuple(a if isinstance(a, str) else a.__name__ for a in accepts)
+    return Step(id, title, tuple(clauses), explanation, kind, decider, tuple(next), names)

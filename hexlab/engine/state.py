@@ -11,10 +11,11 @@ eliminated, or in a display off the board such as Cartwheel's airbases).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..hexes import Hex, Hexside, LabelScheme, Layout, hex_neighbors
+from .codec import clone_value, decode_dataclass, encode_value
 
 Location = Hex | str | None
 BoardKind = Literal["hex", "area"]
@@ -237,8 +238,10 @@ class GameState:
     ``position`` is the current ``"phase.step"`` of the ruleset's sequence of play; ``active`` the side
     whose turn it is; ``rng`` the seeded generator's whole state. ``hands`` hold each side's cards and
     ``decks`` named piles (draw and discard piles). ``features`` are per-hex things that can change in
-    play (wire that can be cleared, a captured flag). ``vars`` is the ruleset's own scratch data
-    (activations left, the current hour); only JSON-ready values and lists, never tuples.
+    play (wire that can be cleared, a captured flag). ``rules_state`` is the ruleset's own typed state
+    (its ``state_type`` dataclass: the battle in progress, the activation, the current hour), saved by
+    the codec of :mod:`hexlab.engine.codec`. ``vars`` is the untyped scratch dict of rulesets that have
+    not yet moved to typed state (transitional).
     """
 
     ruleset: str
@@ -254,6 +257,7 @@ class GameState:
     features: dict[Hex, list[str]] = field(default_factory=dict)
     vars: dict[str, Any] = field(default_factory=dict)
     result: dict[str, Any] | None = None
+    rules_state: Any = None
 
     # ---------------------------------------------------------------------------- copy and JSON
     def copy(self) -> GameState:
@@ -262,6 +266,7 @@ class GameState:
             {k: u.copy() for k, u in self.units.items()}, dict(self.score),
             {k: list(v) for k, v in self.hands.items()}, {k: list(v) for k, v in self.decks.items()},
             {k: list(v) for k, v in self.features.items()}, clone(self.vars), clone(self.result),
+            clone_value(self.rules_state),
         )
 
     def to_data(self) -> dict[str, Any]:
@@ -273,10 +278,15 @@ class GameState:
             "decks": {k: list(v) for k, v in self.decks.items()},
             "features": [[h.q, h.r, list(v)] for h, v in self.features.items()],
             "vars": encode(self.vars), "result": encode(self.result),
+            "rules": encode_value(self.rules_state),
         }
 
     @classmethod
-    def from_data(cls, data: dict[str, Any]) -> GameState:
+    def from_data(cls, data: dict[str, Any], state_type: type | None = None, where: str = "state") -> GameState:
+        """Inverse of :meth:`to_data`; ``state_type`` is the ruleset's typed state class."""
+        rules = data.get("rules")
+        if state_type is not None and rules is not None:
+            rules = decode_dataclass(state_type, rules, f"{where}.rules")
         return cls(
             ruleset=data["ruleset"], sides=list(data["sides"]), active=data["active"],
             position=data["position"], rng=int(data["rng"]), turn=int(data["turn"]),
@@ -285,7 +295,7 @@ class GameState:
             hands={k: list(v) for k, v in data["hands"].items()},
             decks={k: list(v) for k, v in data["decks"].items()},
             features={Hex(int(q), int(r)): list(v) for q, r, v in data["features"]},
-            vars=decode(data["vars"]), result=decode(data["result"]),
+            vars=decode(data.get("vars", {})), result=decode(data["result"]), rules_state=rules,
         )
 
     # ---------------------------------------------------------------------------- queries
@@ -323,5 +333,3 @@ class GameState:
                 out.setdefault(u.at, []).append(u)
         return out
 
-
-STATE_FIELDS = tuple(f.name for f in fields(GameState))

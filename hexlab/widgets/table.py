@@ -13,6 +13,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from .. import saves
 from ..engine import Game
 from ..players import Player, make_player
 from ..scenario import load
@@ -125,9 +126,7 @@ class Table(widgets.VBox):
 
     def save(self, path: str) -> str:
         """Save the game (scenario, seed and every move) as JSON, to resume later with ``hexlab.resume``."""
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(self.game.to_json(indent=1))
-        return path
+        return saves.save(self.game, path)
 
 
 def play(scenario_id: str, seed: int | None = None, players: Any = None, size: float | None = None) -> Table:
@@ -137,6 +136,4 @@ def play(scenario_id: str, seed: int | None = None, players: Any = None, size: f
 
 def resume(path: str, players: Any = None, size: float | None = None) -> Table:
     """The play table for a saved game (see ``Table.save``)."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    return Table(Game.from_json(text, name=path), players=players, size=size)
+    return Table(saves.load(path), players=players, size=size)

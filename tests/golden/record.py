@@ -5,7 +5,7 @@ Each file holds the scenario id, the seed, the history (decisions as their data,
 that the same final state and the same events come out. Re-record only when a change of behaviour is
 intended, and say so in the commit:
 
-    .venv/bin/python -m tests.golden.record
+    .venv/bin/python -m tests.golden.record [SCENARIO_PREFIX ...]
 """
 
 from __future__ import annotations
@@ -49,8 +49,10 @@ def cases() -> list[tuple[str, int]]:
     return [(s["id"], seed) for s in scenarios() for seed in SEEDS]
 
 
-def main() -> None:
+def main(only: list[str] | None = None) -> None:
     for scenario_id, seed in cases():
+        if only and not any(scenario_id.startswith(prefix) for prefix in only):
+            continue
         data = record(scenario_id, seed)
         with gzip.open(path_for(scenario_id, seed), "wt", encoding="utf-8") as fh:
             json.dump(data, fh, separators=(",", ":"), sort_keys=True)
@@ -58,4 +60,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main(sys.argv[1:])

@@ -4,7 +4,7 @@ It proves the core carries area maps (units stand in named boxes joined by links
 Force's four boxes and War at Sea's sectors), d10 dice read 1-10, and a turn split into hours. Each
 hour the active side may move one unit to a linked box; at the end of each hour every box holding both
 sides is fought over with a d10 per step, 9-10 hitting. After the last hour of the last turn the side
-holding more boxes wins.
+holding more boxes wins. Written in the engine's handler style, as ``docs/adding_a_ruleset.md`` shows.
 """
 
 from __future__ import annotations
@@ -19,6 +19,10 @@ from hexlab.engine import (
     Action,
     Context,
     GameState,
+    Handlers,
+    Outcome,
+    Payload,
+    Roll,
     RuleError,
     Ruleset,
     SequenceOfPlay,
@@ -29,6 +33,7 @@ from hexlab.engine import (
 )
 
 CLAUSES = {"bx.move.link", "bx.move.once", "bx.combat.d10", "bx.clock.hours", "bx.victory.boxes"}
+handlers = Handlers()
 
 
 class BoxesOptions(BaseModel):
@@ -49,87 +54,141 @@ class Hold(Action):
     verb = "pass"
 
 
+@dataclass(slots=True)
+class BoxesState:
+    hour: int = 1
+    over: bool = False
+    """The last hour of the last turn has been played."""
+
+
+@dataclass(frozen=True, slots=True)
+class UnitMoved(Payload):
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
+class StepsLost(Payload):
+    unit: str
+    steps: int
+
+
+def contested(state: GameState) -> list[tuple[str, str, int]]:
+    """``(area, side, steps)`` for each side in each box holding both sides, in a fixed order."""
+    out = []
+    for area, units in sorted(state.occupancy().items()):
+        sides = sorted({u.side for u in units})
+        if len(sides) > 1:
+            out += [(area, side, sum(u.strength for u in units if u.side == side)) for side in sides]
+    return out
+
+
+@handlers.candidates("hour.move")
+def offer(rules: Boxes, state: GameState):
+    yield Hold()
+    for u in state.units_of(state.active):
+        for link in rules.board.areas[u.at].links:
+            yield Shift(u.id, link)
+
+
+@handlers.check(Hold)
+def check_hold(rules: Boxes, state: GameState, action: Hold) -> RuleError | None:
+    return None
+
+
+@handlers.check(Shift)
+def check_shift(rules: Boxes, state: GameState, action: Shift) -> RuleError | None:
+    u = state.units.get(action.unit)
+    if u is None or not u.alive or u.side != state.active:
+        return RuleError("Move one of your own units.", "bx.move.once")
+    if action.to not in rules.board.areas[u.at].links:
+        return RuleError(f"{action.to} is not linked to {u.at}.", "bx.move.link")
+    return None
+
+
+@handlers.effect(Hold)
+def hold(rules: Boxes, ctx: Context, action: Hold) -> None:
+    ctx.advance()
+
+
+@handlers.effect(Shift)
+def shift(rules: Boxes, ctx: Context, action: Shift) -> None:
+    u = ctx.state.units[action.unit]
+    frm, u.at = u.at, action.to
+    ctx.emit(UnitMoved(u.id), f"{u.id} moves from {rules.where(frm)} to {rules.where(u.at)}.",
+             ["bx.move.link"], u.side)
+    ctx.advance()
+
+
+@handlers.roll("hour.fight")
+def fight_dice(rules: Boxes, state: GameState) -> Roll:
+    fights = contested(state)
+    return Roll.of([(D10, steps) for _, _, steps in fights],
+                   [f"{side} in {rules.where(area)}" for area, side, _ in fights])
+
+
+@handlers.resolve("hour.fight")
+def fight(rules: Boxes, ctx: Context, faces) -> None:
+    s = ctx.state
+    hits: dict[tuple[str, str], int] = {}
+    for (area, side, _), rolled in zip(contested(s), faces, strict=True):
+        hits[(area, s.other(side))] = sum(1 for f in rolled if f >= 9)
+    for (area, side), n in hits.items():
+        for u in [u for u in s.units_at(area) if u.side == side]:
+            take = min(n, u.strength)
+            if take:
+                u.strength -= take
+                n -= take
+                ctx.emit(StepsLost(u.id, take), f"{u.id} loses {take} step(s).", ["bx.combat.d10"], u.side)
+    ctx.advance()
+
+
+@handlers.auto("hour.clock")
+def clock(rules: Boxes, ctx: Context) -> None:
+    s, mine = ctx.state, ctx.state.rules_state
+    if mine.hour < rules.options.hours:
+        mine.hour += 1
+    elif s.turn < rules.options.turns:
+        s.turn += 1
+        mine.hour = 1
+    else:
+        mine.over = True
+        return
+    s.active = s.other(s.active)
+    ctx.advance()
+
+
 class Boxes(Ruleset):
     id = "boxes"
     name = "Boxes (test ruleset)"
     board_kinds = ("area",)
     sequence = SequenceOfPlay((
         phase("hour", "The hour", [
-            step("move", "Move one unit", ["bx.move.link", "bx.move.once"], "Move a unit to a linked box."),
-            step("fight", "Fight in shared boxes", ["bx.combat.d10"], "Both sides roll d10s.", kind="auto"),
+            step("move", "Move one unit", ["bx.move.link", "bx.move.once"], "Move a unit to a linked box.",
+                 accepts=[Shift, Hold]),
+            step("fight", "Fight in shared boxes", ["bx.combat.d10"], "Both sides roll d10s.", kind="dice"),
             step("clock", "Advance the clock", ["bx.clock.hours", "bx.victory.boxes"], "Next hour.",
                  kind="auto", next=["hour.move"]),
         ], repeat="every hour"),
     ))
+    handlers = handlers
     actions = (Shift, Hold)
+    state_type = BoxesState
     terrain = {"sea": Terrain("sea", "Sea", "ocean"), "land": Terrain("land", "Land", "clear")}
     unit_types = {"battalion": UnitType("battalion", "Battalion", "infantry", "steps", 2)}
     options_model = BoxesOptions
     clauses = frozenset(CLAUSES)
 
-    def setup(self, ctx: Context) -> None:
-        ctx.state.vars = {"hour": 1}
-
     def clock(self, state: GameState) -> str:
-        return f"Turn {state.turn}, hour {state.vars['hour']}"
+        return f"Turn {state.turn}, hour {state.rules_state.hour}"
 
-    def legal_actions(self, state):
-        yield Hold()
-        for u in state.units_of(state.active):
-            for link in self.board.areas[u.at].links:
-                yield Shift(u.id, link)
-
-    def check(self, state, action):
-        if isinstance(action, Hold):
+    def end_if(self, state: GameState) -> Outcome | None:
+        if not state.rules_state.over:
             return None
-        u = state.units.get(action.unit)
-        if u is None or not u.alive or u.side != state.active:
-            return RuleError("Move one of your own units.", "bx.move.once")
-        if action.to not in self.board.areas[u.at].links:
-            return RuleError(f"{action.to} is not linked to {u.at}.", "bx.move.link")
-        return None
-
-    def apply(self, ctx, action):
-        if isinstance(action, Shift):
-            u = ctx.state.units[action.unit]
-            frm, u.at = u.at, action.to
-            ctx.event("UnitMoved", f"{u.id} moves from {self.where(frm)} to {self.where(u.at)}.",
-                      ["bx.move.link"], u.side, unit=u.id)
-        ctx.advance()
-
-    def auto(self, ctx):
-        s = ctx.state
-        if s.step_id == "fight":
-            for area, units in sorted(s.occupancy().items()):
-                sides = {u.side for u in units}
-                if len(sides) < 2:
-                    continue
-                hits = {}
-                for side in sorted(sides):
-                    steps = sum(u.strength for u in units if u.side == side)
-                    faces = ctx.roll(D10, steps, f"{side} in {self.where(area)}", ["bx.combat.d10"], side)
-                    hits[s.other(side)] = sum(1 for f in faces if f >= 9)
-                for side, n in hits.items():
-                    for u in [u for u in units if u.side == side]:
-                        take = min(n, u.strength)
-                        u.strength -= take
-                        n -= take
-            ctx.advance()
-            return
-        if s.vars["hour"] < self.options.hours:
-            s.vars["hour"] += 1
-        elif s.turn < self.options.turns:
-            s.turn += 1
-            s.vars["hour"] = 1
-        else:
-            held = {side: len({u.at for u in s.units_of(side)} - {u.at for u in s.units_of(s.other(side))})
-                    for side in s.sides}
-            a, b = s.sides
-            winner = a if held[a] > held[b] else b if held[b] > held[a] else None
-            ctx.end(winner, f"boxes held {held[a]} to {held[b]}", ["bx.victory.boxes"])
-            return
-        s.active = s.other(s.active)
-        ctx.advance()
+        held = {side: len({u.at for u in state.units_of(side)} - {u.at for u in state.units_of(state.other(side))})
+                for side in state.sides}
+        a, b = state.sides
+        winner = a if held[a] > held[b] else b if held[b] > held[a] else None
+        return Outcome(winner, f"boxes held {held[a]} to {held[b]}", ("bx.victory.boxes",))
 
 
 rulesets.register(Boxes)

@@ -83,11 +83,11 @@ class Cactus(Ruleset):
     dice_kinds = (GROUND_D6,)
     odds_cli = CactusOdds()
 
-    def __init__(self, board, options, scenario=None):
-        super().__init__(board, options, scenario)
+    def __init__(self, board, options, sides=(), first=None):
+        super().__init__(board, options, sides, first)
         self.options: CactusOptions = options if options is not None else CactusOptions()
-        self.sides = list(scenario.meta.sides) if scenario is not None else ["US Marines", self.options.japanese]
-        self.first = (scenario.meta.first if scenario is not None else None) or self.sides[0]
+        self.sides = list(self.sides) or ["US Marines", self.options.japanese]
+        self.first = self.first or self.sides[0]
         self.ground = Ground(board, self.options, self.sides)
         self.japanese = self.options.japanese
         self.guadalcanal = GUADALCANAL

@@ -83,9 +83,9 @@ class Cadet(Ruleset):
     dice_kinds = (ATK_DIE,)
     odds_cli = CadetOdds()
 
-    def __init__(self, board, options, scenario=None):
-        super().__init__(board, options, scenario)
-        self.sides = list(scenario.meta.sides) if scenario is not None else []
+    def __init__(self, board, options, sides=(), first=None):
+        super().__init__(board, options, sides, first)
+        self.sides = list(self.sides)
         opts = options if options is not None else CadetOptions()
         baselines: dict[str, int] = {}
         flags: dict[str, Hex] = {}
@@ -210,7 +210,7 @@ class Cadet(Ruleset):
         flags = ", ".join(f"{side} at {self.where(self.flags[side])}" for side in s.sides)
         ctx.event("Setup", f"The bands stand on their baselines; the flags: {flags}.",
                   ["cc.setup.figures.baseline", "cc.setup.flag.placement", "cc.setup.flag.hex"])
-        first = self.scenario.meta.first if self.scenario is not None else None
+        first = self.first
         if first:
             s.active = first
             s.vars["first"] = first

@@ -299,11 +299,11 @@ class Memoir44(Ruleset):
     odds_cli = Memoir44Odds()
     los_cli = Memoir44Sight()
 
-    def __init__(self, board, options, scenario=None):
-        super().__init__(board, options, scenario)
+    def __init__(self, board, options, sides=(), first=None):
+        super().__init__(board, options, sides, first)
         labels = board.labels
         owners = {labels.parse(k): v for k, v in (options.bunker_owners if options else {}).items()}
-        sides = list(scenario.meta.sides) if scenario is not None else []
+        sides = list(self.sides)
         if options and len(sides) == 2:
             # m44.terrain.bunker.original_owner: unnamed bunkers belong to the side on whose half they lie
             top = next(x for x in sides if x != options.bottom) if options.bottom in sides else None
@@ -377,7 +377,7 @@ class Memoir44(Ruleset):
     def setup(self, ctx: Context) -> None:
         s = ctx.state
         opts = self.options
-        if self.scenario is not None and self.scenario.meta.first is None and "Allies" in s.sides:
+        if self.first is None and "Allies" in s.sides:
             s.active = "Allies"  # m44.turn.first_player.scenario: the Allies start unless the scenario says
         for u in s.units.values():
             u.attrs.setdefault("nation", opts.nations.get(u.side, "standard"))

@@ -1,0 +1,159 @@
+"""How a ruleset's rules attach to its sequence of play (boardgame.io's flow, OpenSpiel's small hooks).
+
+Each :class:`~hexlab.engine.sequence.Step` declares what it is (a decision, bookkeeping, a roll) and, for
+a decision, the action types it accepts. A ruleset then registers, per step, the functions that carry it
+out, in one module per phase of its own turn::
+
+    handlers = Handlers()                      # the ruleset's registry (its ``handlers.py``)
+
+    @handlers.candidates("move.move")          # what to offer at a decision step (may over-offer:
+    def offer_moves(rules, state): ...         #   each candidate is filtered by its check)
+
+    @handlers.check(MoveUnit)                  # None, or the RuleError that forbids it (with its clause)
+    def check_move(rules, state, action): ...
+
+    @handlers.effect(MoveUnit)                 # carry out a legal action through the Context
+    def move(rules, ctx, action): ...
+
+    @handlers.auto("turn.draw")                # the work of an automatic step
+    def draw(rules, ctx): ...
+
+    @handlers.roll("battle.roll")              # the dice a dice step rolls: a Roll
+    def battle_dice(rules, state): ...
+
+    @handlers.resolve("battle.roll")           # what the rolled faces do
+    def battle_result(rules, ctx, faces): ...
+
+Every function takes the ruleset object first (its board and scenario options), then the state (to read)
+or the context (to change it). ``check`` and ``effect`` may be registered for an action type at one step
+(``at="battle.choose"``) when the same type means different things at different steps; otherwise they
+serve every step that accepts the type.
+
+The engine then dispatches: it refuses an action its current step does not accept (with the step's
+clause, or the ruleset's ``not_now``), builds ``legal_actions()`` from the candidates filtered by their
+checks, runs the automatic work and the dice, and after every change asks the ruleset's ``end_if``
+whether the game is over. :meth:`Handlers.verify` checks at import that every step has what it needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..dice import Die
+    from .sequence import SequenceOfPlay
+    from .state import Location
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """What a dice step rolls: the pool, words for each group, and where on the map it happens."""
+
+    pool: tuple[tuple[Die, int], ...]
+    """``((die, how many), ...)``: one entry per group of dice, rolled in this order."""
+    groups: tuple[str, ...] = ()
+    """Words for each group ("Attacker", "Defender"), shown by the dice tray; empty for one group."""
+    at: Location = None
+    """Where the roll happens (the battle's target, the punch up's hex), so the map can show the faces
+    there; ``None`` for rolls that belong nowhere (a roll-off)."""
+
+    @classmethod
+    def of(cls, pool: Iterable[tuple[Die, int]], groups: Iterable[str] = (), at: Location = None) -> Roll:
+        return cls(tuple(pool), tuple(groups), at)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended (python-chess's ``Outcome``): the winner (``None`` for a draw), the reason in
+    words, and the clauses of the condition that ended it."""
+
+    winner: str | None
+    reason: str
+    clauses: tuple[str, ...] = ()
+
+
+Fn = Callable[..., Any]
+
+
+class Handlers:
+    """One ruleset's step handlers, filled by decorators in its phase modules."""
+
+    def __init__(self) -> None:
+        self.candidates_at: dict[str, Fn] = {}
+        self.checks: dict[tuple[str | None, str], Fn] = {}
+        self.effects: dict[tuple[str | None, str], Fn] = {}
+        self.autos: dict[str, Fn] = {}
+        self.rolls: dict[str, Fn] = {}
+        self.resolves: dict[str, Fn] = {}
+
+    # ------------------------------------------------------------------------------ registration
+    @staticmethod
+    def _put(table: dict[Any, Fn], keys: Iterable[Any], fn: Fn) -> Fn:
+        for key in keys:
+            if key in table:
+                raise ValueError(f"{key!r} has two handlers: {table[key].__qualname__} and {fn.__qualname__}")
+            table[key] = fn
+        return fn
+
+    def candidates(self, *steps: str) -> Callable[[Fn], Fn]:
+        """``fn(rules, state) -> Iterable[Action]``: what to offer at these decision steps."""
+        return lambda fn: self._put(self.candidates_at, steps, fn)
+
+    def check(self, *types: type, at: str | None = None) -> Callable[[Fn], Fn]:
+        """``fn(rules, state, action) -> RuleError | None`` for these action types."""
+        return lambda fn: self._put(self.checks, [(at, t.__name__) for t in types], fn)
+
+    def effect(self, *types: type, at: str | None = None) -> Callable[[Fn], Fn]:
+        """``fn(rules, ctx, action) -> None``: carry out a legal action of these types."""
+        return lambda fn: self._put(self.effects, [(at, t.__name__) for t in types], fn)
+
+    def auto(self, *steps: str) -> Callable[[Fn], Fn]:
+        """``fn(rules, ctx) -> None``: the work of these automatic steps."""
+        return lambda fn: self._put(self.autos, steps, fn)
+
+    def roll(self, *steps: str) -> Callable[[Fn], Fn]:
+        """``fn(rules, state) -> Roll``: the dice these dice steps roll."""
+        return lambda fn: self._put(self.rolls, steps, fn)
+
+    def resolve(self, *steps: str) -> Callable[[Fn], Fn]:
+        """``fn(rules, ctx, faces) -> None``: what the rolled faces do (one tuple of faces per group)."""
+        return lambda fn: self._put(self.resolves, steps, fn)
+
+    # ------------------------------------------------------------------------------ lookup
+    def check_for(self, position: str, action_type: str) -> Fn | None:
+        return self.checks.get((position, action_type)) or self.checks.get((None, action_type))
+
+    def effect_for(self, position: str, action_type: str) -> Fn | None:
+        return self.effects.get((position, action_type)) or self.effects.get((None, action_type))
+
+    def verify(self, sequence: SequenceOfPlay, ruleset: str) -> None:
+        """Raise ``ValueError`` unless every step has its handlers: candidates, and a check and an effect
+        for each type it accepts, at a decision; automatic work at an automatic step; a roll and a
+        resolution at a dice step; and no handler for a step the sequence doesn't declare."""
+        problems: list[str] = []
+        keys = set(sequence.keys())
+        for key in sequence.keys():
+            _, step = sequence.lookup(key)
+            if step.kind == "decision":
+                if key not in self.candidates_at:
+                    problems.append(f"{key}: no candidates")
+                if not step.accepts:
+                    problems.append(f"{key}: accepts no action types")
+                for name in step.accepts:
+                    if self.check_for(key, name) is None:
+                        problems.append(f"{key}: no check for {name}")
+                    if self.effect_for(key, name) is None:
+                        problems.append(f"{key}: no effect for {name}")
+            elif step.kind == "auto" and key not in self.autos:
+                problems.append(f"{key}: no automatic work")
+            elif step.kind == "dice" and (key not in self.rolls or key not in self.resolves):
+                problems.append(f"{key}: needs a roll and a resolve")
+        for table in (self.candidates_at, self.autos, self.rolls, self.resolves):
+            problems += [f"{k}: handler for a step the sequence doesn't declare" for k in table if k not in keys]
+        for table in (self.checks, self.effects):
+            problems += [f"{at}: handler for a step the sequence doesn't declare" for at, _ in table
+                         if at is not None and at not in keys]
+        if problems:
+            raise ValueError(f"{ruleset}: " + "; ".join(problems))

@@ -1,0 +1,108 @@
+"""A game to and from JSON: its scenario (embedded, so a save opens anywhere), seed and history.
+
+A save is replayed, not trusted: loading rebuilds the scenario from the embedded text, applies every
+decision and automatic step again through the rules (an entry that is no longer legal is reported with
+its index), and checks the result against the state the save recorded. Nothing in a save is executed:
+actions and the ruleset's typed state are read by their classes' annotations. Mistakes raise
+:class:`SaveError` naming the file, the field and the problem.
+
+Version 1 saves (before each ruleset's typed state) hold an untyped ``vars`` table instead of ``rules``;
+they are read by replaying and comparing everything else, which is how they are converted.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .engine import Game, GameState, HexlabError, RuleError, SaveError
+from .engine.game import STEP
+from .scenario import ScenarioError, load_text
+
+SAVE_FORMAT = "hexlab-save"
+SAVE_VERSION = 2
+READS = (1, 2)
+
+
+def to_data(game: Game) -> dict[str, Any]:
+    """The save as JSON-ready data."""
+    if game.scenario is None:
+        raise HexlabError("this game was not built from a scenario and cannot be saved")
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "ruleset": game.rules.id,
+        "scenario": {"id": game.scenario.id, "source": game.scenario.source},
+        "seed": game.seed,
+        "history": [STEP if e == STEP else e.to_data() for e in game.history],
+        "state": game.state.to_data(),
+    }
+
+
+def dumps(game: Game, indent: int | None = None) -> str:
+    """The game as save text (JSON)."""
+    return json.dumps(to_data(game), indent=indent)
+
+
+def _comparable(data: dict[str, Any], version: int) -> dict[str, Any]:
+    drop = ("vars", "rules") if version == 1 else ("vars",)
+    return {k: v for k, v in data.items() if k not in drop}
+
+
+def loads(text: str | bytes, name: str = "save") -> Game:
+    """Restore a saved game by replaying it; :class:`SaveError` names what is wrong."""
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise SaveError(f"{name}: not a hexlab save (not valid JSON: {exc})") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"{name}: not a hexlab save (no \"format\": \"{SAVE_FORMAT}\")")
+    version = data.get("version")
+    if version not in READS:
+        raise SaveError(f"{name}: version: saves of version {version!r} can't be read "
+                        f"(this hexlab reads versions {', '.join(map(str, READS))})")
+    for key, kind in (("scenario", dict), ("seed", int), ("history", list), ("state", dict)):
+        if not isinstance(data.get(key), kind):
+            raise SaveError(f"{name}: {key}: missing or not a {kind.__name__}")
+    scen = data["scenario"]
+    if not isinstance(scen.get("source"), str) or not isinstance(scen.get("id"), str):
+        raise SaveError(f"{name}: scenario: needs 'id' and 'source' text")
+    try:
+        game = load_text(scen["source"], scen["id"], seed=data["seed"], name=f"{name} (scenario)")
+    except ScenarioError as exc:
+        raise SaveError(str(exc)) from None
+    for i, raw in enumerate(data["history"]):
+        where = f"{name}: history[{i}]"
+        try:
+            if raw == STEP:
+                game.step()
+            else:
+                game.apply(game.rules.codec.decode(raw, where))
+        except RuleError as exc:
+            raise SaveError(f"{where}: does not replay: {exc}") from None
+    try:
+        saved = GameState.from_data(data["state"], game.rules.state_type, f"{name}: state")
+    except SaveError:
+        raise
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SaveError(f"{name}: state: malformed ({exc})") from None
+    if _comparable(saved.to_data(), version) != _comparable(game.state.to_data(), version):
+        raise SaveError(f"{name}: state: the replayed game does not match the saved state")
+    return game
+
+
+def save(game: Game, path: str, indent: int | None = 1) -> str:
+    """Write the game to ``path``; returns the path."""
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(dumps(game, indent=indent))
+    return path
+
+
+def load(path: str) -> Game:
+    """Read a save file; :class:`SaveError` (never a traceback) when it can't be read."""
+    try:
+        with open(path, "rb") as fh:
+            text = fh.read()
+    except OSError as exc:
+        raise SaveError(f"{path}: can't be read ({exc.strerror})") from None
+    return loads(text, name=path)
