@@ -104,7 +104,7 @@ def random_sim_test(scenario_id: str, games: int = 5, seed: int = 0, *, max_step
             if game.state != after:
                 _fail(where, "redo did not give the same state (dice not rewound?)")
             data = json.loads(json.dumps(game.state.to_data()))
-            if GameState.from_data(data) != game.state:
+            if GameState.from_data(data, game.rules.state_type) != game.state:
                 _fail(where, "the state does not survive a JSON round trip")
             if save_every and n % save_every == 0:
                 _check_save(game, where)

@@ -13,6 +13,7 @@ from hexlab.dice import D6, through_mixed
 from hexlab.engine import STEP, Game, RuleError, SaveError, SequenceOfPlay, phase, step
 from hexlab.engine.ruleset import Context
 from hexlab.hexes import Hex
+from hexlab.rulesets.skirmish.combat import combat
 from hexlab.scenario import load_text
 from hexlab.testing import random_sim_test
 from tests.support.skirmish import Attack, Move, Pass, PlayCard, Skirmish
@@ -203,9 +204,9 @@ def test_dice_step_offers_exact_chance_outcomes_from_the_same_combat_function():
     assert sum(p for _, p in outcomes) == 1
     assert len(outcomes) == 21 * 21  # two dice each side, as multisets: C(7,2) each
     # P(target loses both steps) from the outcomes agrees with pushing faces through the combat function
-    p_both = sum(p for faces, p in outcomes if Skirmish.combat(*faces)[0] == 2)
+    p_both = sum(p for faces, p in outcomes if combat(*faces)[0] == 2)
     assert p_both == Fraction(1, 9)
-    exact = through_mixed([(D6, 2), (D6, 2)], lambda faces: Skirmish.combat(*faces))
+    exact = through_mixed([(D6, 2), (D6, 2)], lambda faces: combat(*faces))
     assert exact.p(lambda r: r[0] == 2) == p_both
     assert not game.legal_actions() and game.to_act is None
 

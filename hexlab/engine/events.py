@@ -32,8 +32,8 @@ class Payload:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls.kind = cls.__name__
-        PAYLOADS[cls.__name__] = cls  # the last class of a name wins (``slots=True`` remakes the class)
+        cls.kind = cls.__dict__.get("kind", cls.__name__)  # a class may name its kind (``kind = "Attack"``)
+        PAYLOADS[cls.kind] = cls  # the last class of a kind wins (``slots=True`` remakes the class)
 
     def to_data(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

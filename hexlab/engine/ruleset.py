@@ -65,10 +65,15 @@ class UnitType:
     stats: dict[str, Any] = field(default_factory=dict, hash=False)
 
 
-class NoOptions(BaseModel):
-    """A ruleset that takes no scenario options."""
+class Options(BaseModel):
+    """The base of every ruleset's scenario options (a scenario's ``[rules]`` table): strict, and an
+    unknown key is an error that names it."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class NoOptions(Options):
+    """A ruleset that takes no scenario options."""
 
 
 class Ruleset:
@@ -271,8 +276,11 @@ class Ruleset:
         return None
 
     def invariants(self, state: GameState) -> list[str]:
-        """Broken invariants, in words (empty when all hold). Used by the random simulation tests."""
-        return []
+        """Broken invariants, in words (empty when all hold), checked after every action and step by the
+        random simulation tests. The default checks what holds in every ruleset: each unit's strength is
+        between 0 and its full strength. Extend it (``super().invariants(state) + [...]``)."""
+        return [f"{u.id} has strength {u.strength}, outside 0..{u.max_strength}"
+                for u in state.units.values() if not 0 <= u.strength <= u.max_strength]
 
     def odds(self, state: GameState, actor: str, target: str) -> Any:
         """Exact odds (an :class:`hexlab.odds.OddsReport`) of unit ``actor`` attacking unit ``target``,
