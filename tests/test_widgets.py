@@ -270,3 +270,30 @@ def test_the_map_shows_the_last_roll_where_it_happened():
     assert symbols == [atk.symbol(f) for f in rolled]
     tags = [s for s in m._scene.layers["highlight"] if isinstance(s, Text)]
     assert any(t.text.startswith(symbols[0]) for t in tags)
+
+
+def test_a_click_that_two_actions_reach_offers_both_instead_of_guessing():
+    """Cactus' 1st Marines reserve can reach Cape Esperance overland or by amphibious invasion: a click
+    on the box must ask which (issue 9), and each button does exactly its own action."""
+    from hexlab.hexes import hex_to_pixel
+
+    game = hexlab.load("cactus/guadalcanal", seed=1)
+    game.play_to_decision()
+    game.apply(next(a for a in game.legal_actions() if a.verb == "pass"))  # Japan moves nothing
+    game.play_to_decision()
+    hm = HexMap(game)
+    hm.select("1MarRes")
+    ways = [a for a in game.legal_actions() if a.actor == "1MarRes"
+            and game.rules.action_location(game.state, a) == "cape_esperance"]
+    assert len(ways) == 2
+    x, y = hex_to_pixel(hm.hex_layout, game.board.areas["cape_esperance"].anchor)
+    before = len(game.history)
+    hm.click(x, y)
+    assert len(game.history) == before  # nothing done yet: the map asks
+    assert set(hm.choices) == set(ways)
+    labels = [b.description for b in hm.unit_actions.children]
+    assert labels[:2] == [game.describe(a) for a in hm.choices] and labels[-1] == "Cancel"
+    assert "2 ways" in hm.message
+    chosen = hm.choices[1]
+    hm.unit_actions.children[1].click()
+    assert game.actions[-1] == chosen

@@ -15,7 +15,7 @@ import anywidget
 import traitlets
 
 from ..dice import Die
-from ..engine import Event, Game
+from ..engine import DiceRolled, Event, Game
 
 HERE = pathlib.Path(__file__).parent
 
@@ -59,7 +59,7 @@ class DiceTray(anywidget.AnyWidget):
             self.roll += 1
 
     def _follow(self, game: Game, animate: bool = True) -> None:
-        last = next((e for e in reversed(game.log) if e.kind == "DiceRolled"), None)
+        last = next((e for e in reversed(game.log) if isinstance(e.payload, DiceRolled)), None)
         if last is self._shown:
             return
         self._shown = last
@@ -75,14 +75,9 @@ def _words(face: Any) -> str:
 
 
 def _groups(game: Game, event: Event) -> list[tuple[str, list[Any], Die | None]]:
-    data = event.data
+    roll = event.payload
+    assert isinstance(roll, DiceRolled)
     dice_by_name = game.rules.dice_by_name()
-    if "dice" in data:  # a dice step: one group per die kind
-        names, faces = data["dice"], data["faces"]
-    else:  # a roll inside an automatic step
-        names, faces = [data.get("die", "")], [data.get("faces", [])]
-    out = []
-    for i, (name, rolled) in enumerate(zip(names, faces, strict=False)):
-        label = data.get("groups", [None] * len(names))[i] if "groups" in data else ""
-        out.append((label or "", list(rolled), dice_by_name.get(name)))
-    return out
+    labels = list(roll.groups) + [""] * (len(roll.dice) - len(roll.groups))
+    return [(label, list(rolled), dice_by_name.get(name))
+            for label, name, rolled in zip(labels, roll.dice, roll.faces, strict=False)]

@@ -22,7 +22,7 @@ import ipywidgets as widgets
 import traitlets
 from ipycanvas import MultiCanvas, hold_canvas
 
-from ..engine import Action, Game, RuleError
+from ..engine import Action, DiceRolled, Game, PhaseBegan, RuleError
 from ..engine.state import Location
 from ..hexes import Hex, pixel_to_hex
 from ..render.scene import Scene, fit_layout, scene
@@ -73,6 +73,8 @@ class HexMap(widgets.VBox):
         self.note.add_class("hexlab-note")
         self.unit_actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self._targets: dict[Location, list[Action]] = {}
+        self.choices: list[Action] = []
+        """The actions offered as buttons after a click on a place that several of them reach."""
         self._hover_place: Location = None
         self._last_hex: Hex | None = None
         self.draw_count = 0
@@ -118,17 +120,17 @@ class HexMap(widgets.VBox):
         """The latest roll made somewhere on the map, while the game is still in that turn and phase."""
         game = self.game
         for event in reversed(game.log):
-            if event.kind == "PhaseBegan" and event.turn == game.state.turn:
+            roll = event.payload
+            if isinstance(roll, PhaseBegan) and event.turn == game.state.turn:
                 return None  # a new phase has begun since
-            if event.kind == "DiceRolled":
-                if "at" not in event.data or event.turn != game.state.turn or \
+            if isinstance(roll, DiceRolled):
+                if roll.at is None or event.turn != game.state.turn or \
                         event.position.split(".")[0] != game.state.phase_id:
                     return None
                 dice = game.rules.dice_by_name()
                 symbols = [dice[name].symbol(face) if name in dice else str(face)
-                           for name, faces in zip(event.data["dice"], event.data["faces"], strict=False)
-                           for face in faces]
-                return event.data["at"], symbols
+                           for name, faces in zip(roll.dice, roll.faces, strict=False) for face in faces]
+                return roll.at, symbols
         return None
 
     def redraw(self, *_: Any) -> None:
@@ -182,6 +184,7 @@ class HexMap(widgets.VBox):
     def _refresh_targets(self, actions: list[Action] | None = None) -> None:
         """Where the selected unit's legal actions lead (``actions``: already listed by the caller)."""
         self._targets = {}
+        self.choices = []
         loose: list[Action] = []
         if self.selected:
             for action in actions if actions is not None else self._actions_of(self.selected):
@@ -236,6 +239,22 @@ class HexMap(widgets.VBox):
             callback(action)
         return True
 
+    def ask(self, where: Location, actions: list[Action]) -> None:
+        """Several legal actions reach the same place (an overland move and a sea move into one box, a
+        move and an attack): offer each as a button instead of guessing which the player meant."""
+        self.choices = list(actions)
+        buttons = []
+        for action in actions:
+            b = widgets.Button(description=self.game.describe(action), layout=widgets.Layout(width="auto"),
+                               button_style="primary", tooltip=self.game.describe(action))
+            b.on_click(lambda _b, a=action: self.act(a))
+            buttons.append(b)
+        cancel = widgets.Button(description="Cancel", layout=widgets.Layout(width="auto"))
+        cancel.on_click(lambda _b: self._refresh_targets())
+        self.unit_actions.children = [*buttons, cancel]
+        self._say(f"{len(actions)} ways to act on {html.escape(self.game.board.label(where))}: choose one below.",
+                  None)
+
     def on_apply(self, callback: Callable[[Action], None]) -> None:
         self._on_apply.append(callback)
 
@@ -257,7 +276,10 @@ class HexMap(widgets.VBox):
         where, unit = self.place_at(x, y)
         if self.selected and where in self._targets:
             actions = sorted(self._targets[where], key=lambda a: VERB_ORDER.get(a.verb, 5))
-            self.act(actions[0])
+            if len(actions) == 1:
+                self.act(actions[0])
+            else:
+                self.ask(where, actions)
             return
         if unit is not None and unit != self.selected:
             if self._actions_of(unit) or self.selected is None or self.game.state.units[unit].side == \
