@@ -1,6 +1,6 @@
 """The ground of a Cactus Air Force game: the four boxes, who is in them, the land links, the sea routes and
 the fighters over them, stacking, and the AA a raid meets. Plain questions about the board and the units on
-it; the turn's bookkeeping is in ``rules.py``.
+it; the turn's bookkeeping is in the phase modules, the tables in ``data.py``.
 
 The map is the base game's grid of boxes, each a hex with a grid reference like ``7/13``. Ground units may
 only be in four of them (caf.movement.locations.four_boxes_only): Guadalcanal 7/13, Beach Red 8/14, Cape
@@ -17,23 +17,9 @@ from dataclasses import dataclass
 
 from ...engine.state import Board, GameState, Unit
 from ...hexes import Hex, hex_distance, hex_line
-from .actions import AirGroup, CactusOptions
 from .counters import ALLIED, JAPANESE
-
-STACK_LIMIT = 4
-"""Steps a side may have in one box (caf.stacking.four_steps_per_box: per side, so up to 8 in a contested box)."""
-
-TARGET_VP = {JAPANESE: 4, ALLIED: 3}
-"""VP for a bombed (or held, unbombed) target: 4 for the Japanese, 3 for the Allies
-(caf.victory.new_target_bombing_vp, caf.victory.occupied_unbombed_target)."""
-
-FLAK = {"ground": 1, "naval": 2, "carrier": 3}
-"""AA dice by kind of target under advanced FLAK (caf.air.advanced_flak.ground_targets, .naval_targets,
-.carrier_force); airstrips fire the value printed for them (``airstrip_aa`` on an area;
-caf.air.advanced_flak.airstrips). The ground variant has no naval targets: those rows are for completeness."""
-
-OCCUPIER_AA = 1
-"""A side holding a location fires 1 d6 of AA there (caf.air.aa.occupier_gains_flak)."""
+from .data import FLAK, OCCUPIER_AA, STACK_LIMIT, TARGET_VP
+from .options import AirGroup, CactusOptions
 
 
 def aa_dice(kind: str, *, held_by_target: bool, advanced: bool, airstrip: int = 0) -> int:
