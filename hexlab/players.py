@@ -8,6 +8,8 @@ Cadet Commander's die-choice order) and falls back to random.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .dice import Rng
 from .engine import Action, Game, RuleError
 from .engine.game import Player
@@ -51,13 +53,31 @@ def make_player(kind: str, seed: int) -> Player:
     raise ValueError(f"unknown player {kind!r} (choose from {', '.join(PLAYER_KINDS)})")
 
 
-def players_for(game: Game, kinds: str | list[str] = "random") -> dict[str, Player]:
-    """One player per side from a list (or comma-separated text) of kinds, seeded from the game's seed."""
-    names = kinds.split(",") if isinstance(kinds, str) else list(kinds)
-    names = [n.strip() for n in names]
-    if len(names) == 1:
-        names = names * len(game.state.sides)
-    if len(names) != len(game.state.sides):
-        raise ValueError(f"give one player per side ({len(game.state.sides)}), got {len(names)}")
-    return {side: make_player(kind, game.seed * 7919 + 101 + i)
-            for i, (side, kind) in enumerate(zip(game.state.sides, names, strict=True))}
+HUMAN = ("human", "person", "hot-seat")
+"""Kinds that mean a person plays the side (at the table): no player object is made for it."""
+
+
+def players_for(game: Game, kinds: str | list[str] | Mapping[str, str | Player] = "random") -> dict[str, Player]:
+    """Players for a game, seeded from the game's seed: from text or a list with one kind per side (or one
+    kind for every side), or a mapping ``{side: kind or player}``. Sides given as ``human`` get no player
+    (a person decides for them at the table)."""
+    if isinstance(kinds, Mapping):
+        pairs = list(kinds.items())
+        for side, _ in pairs:
+            if side not in game.state.sides:
+                raise ValueError(f"no side {side!r} in this game (sides: {', '.join(game.state.sides)})")
+    else:
+        names = kinds.split(",") if isinstance(kinds, str) else list(kinds)
+        names = [n.strip() for n in names]
+        if len(names) == 1:
+            names = names * len(game.state.sides)
+        if len(names) != len(game.state.sides):
+            raise ValueError(f"give one player per side ({len(game.state.sides)}), got {len(names)}")
+        pairs = list(zip(game.state.sides, names, strict=True))
+    out: dict[str, Player] = {}
+    for i, (side, kind) in enumerate(pairs):
+        if not isinstance(kind, str):
+            out[side] = kind
+        elif kind not in HUMAN:
+            out[side] = make_player(kind, game.seed * 7919 + 101 + i)
+    return out

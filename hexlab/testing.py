@@ -209,16 +209,20 @@ def force_roll(game: Game, *wanted: Any, key: Callable[[Any], Any] = str, tries:
 def play_random(scenario_id: str, seed: int, max_steps: int = 100_000) -> Game:
     """One random game, no checks (for benchmarks and demonstrations)."""
     game = load(scenario_id, seed=seed)
-    chooser = Rng(seed * 31 + 7)
-    for _ in range(max_steps):
-        if game.is_over:
-            break
-        if game.current_step.automatic:
-            game.step()
-        else:
-            legal = list(game.legal_actions())
-            game.apply(_choose(chooser, legal))
+    player = SimPlayer(Rng(seed * 31 + 7))
+    for _ in game.run(dict.fromkeys(game.state.sides, player), max_steps):
+        pass
     return game
+
+
+class SimPlayer:
+    """The random simulations' chooser as a player (passing one time in eight, see ``_choose``)."""
+
+    def __init__(self, chooser: Rng) -> None:
+        self.chooser = chooser
+
+    def choose(self, game: Game) -> Action:
+        return _choose(self.chooser, list(game.legal_actions()))
 
 
 __all__ = ["SimReport", "force_roll", "play_random", "random_sim_test", "refused", "snapshot"]

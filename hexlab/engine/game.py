@@ -200,16 +200,17 @@ class Game:
 
     def run(self, players: Mapping[str, Player], max_steps: int | None = None) -> Iterator[Event]:
         """Play on: automatic steps, and each decision asked of the player of the side to act (see
-        :func:`hexlab.players.players_for`), yielding each event as it happens, until the game ends or
-        ``max_steps`` actions and steps have been taken. The one play loop of the CLI, the table, the
-        tests and the simulations."""
+        :func:`hexlab.players.players_for`), yielding each event as it happens, until the game ends, a
+        side with no player (a person at the table) must decide, or ``max_steps`` actions and steps have
+        been taken. The one play loop of the CLI, the table, the tests and the simulations."""
         steps = 0
         while not self.is_over and (max_steps is None or steps < max_steps):
             if self.current_step.automatic:
                 events = self.step()
             else:
                 side = self.to_act
-                assert side is not None
+                if side not in players:
+                    return
                 events = self.apply(players[side].choose(self))
             steps += 1
             yield from events

@@ -93,15 +93,8 @@ class PhaseStepper(widgets.VBox):
         game = self.game
         self.note.value = ""
         with game.batch():
-            for _ in range(limit):
-                if game.is_over:
-                    break
-                if game.current_step.automatic:
-                    game.step()
-                elif game.to_act in self.players:
-                    game.apply(self.players[game.to_act].choose(game))
-                else:
-                    break
+            for _ in game.run(self.players, limit):
+                pass
 
     def undo(self) -> None:
         self.note.value = ""

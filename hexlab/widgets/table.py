@@ -15,7 +15,7 @@ import ipywidgets as widgets
 
 from .. import saves
 from ..engine import Game
-from ..players import Player, make_player
+from ..players import Player, players_for
 from ..scenario import load
 from .dicetray import DiceTray
 from .hexmap import HexMap
@@ -63,20 +63,7 @@ ul.hexlab-odds-summary, ul.hexlab-odds-notes { margin: 4px 0; padding-left: 16px
 def _players(game: Game, players: Any) -> dict[str, Player]:
     if players is None:
         return {}
-    if isinstance(players, str):
-        kinds = [p.strip() for p in players.split(",")]
-        players = dict(zip(game.state.sides, kinds, strict=False))
-    out: dict[str, Player] = {}
-    for i, (side, kind) in enumerate(dict(players).items()):
-        if side not in game.state.sides:
-            raise ValueError(f"no side {side!r} in this game (sides: {', '.join(game.state.sides)})")
-        if isinstance(kind, str):
-            if kind in ("human", "person", "hot-seat"):
-                continue
-            out[side] = make_player(kind, game.seed * 7919 + 101 + i)
-        else:
-            out[side] = kind
-    return out
+    return players_for(game, players)
 
 
 class Table(widgets.VBox):
