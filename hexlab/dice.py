@@ -370,13 +370,16 @@ class Die:
 
     Faces may repeat -- each listed face is one side, so ``("infantry", "infantry", "armor", "grenade",
     "star", "flag")`` rolls infantry one time in three.  ``symbols`` gives short display glyphs and
-    ``labels`` plain-words names for faces (both optional, both keyed by face).
+    ``labels`` plain-words names for faces (both optional, both keyed by face). ``icons`` gives, for
+    custom faces, the inside of a 50x50 SVG (``currentColor`` for ink) that the dice tray draws; a
+    ruleset's dice bring their own pictures, so no view keeps a table of them.
     """
 
     name: str
     faces: tuple[Face, ...]
     symbols: Mapping[Face, str] | None = field(default=None, hash=False)
     labels: Mapping[Face, str] | None = field(default=None, hash=False)
+    icons: Mapping[Face, str] | None = field(default=None, hash=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
@@ -407,7 +410,8 @@ class Die:
         return f"Die({self.name!r}, {self.faces!r}{extra})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Die, (self.name, self.faces, dict(self.symbols or {}), dict(self.labels or {})))
+        return (Die, (self.name, self.faces, dict(self.symbols or {}), dict(self.labels or {}),
+                      dict(self.icons or {})))
 
     def __copy__(self) -> Die:
         return self

@@ -88,6 +88,9 @@ def test_figures_are_drawn_as_dots():
         def strength_text(self, unit):
             return None
 
+        def badge_text(self, unit):
+            return None
+
     sc = scene(state, board=board, rules=Rules())
     dots = [s for s in sc.layers["units"] if isinstance(s, Circle)]
     assert len(dots) == 3

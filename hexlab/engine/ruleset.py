@@ -251,6 +251,12 @@ class Ruleset:
         dice and steps); ``None`` draws the strength the usual way for its measure."""
         return None
 
+    def badge_text(self, unit: Unit) -> str | None:
+        """A short mark for a counter's corner ("SF" for Special Forces), or ``None``."""
+        from ..style import BADGES  # transitional: the table moves into the rulesets that have badges
+
+        return BADGES.get(str(unit.attrs.get("badge", ""))) or None
+
     def unit_title(self, unit: Unit) -> str:
         t = self.unit_types.get(unit.kind)
         return f"{unit.side} {t.title if t else unit.kind} {unit.id}"

@@ -522,7 +522,7 @@ def _counters(state: GameState, board: Board, layout: Layout, rules: Ruleset | N
                 words += _strength(u, measure, x, y, c, ink)
             words.append(Text(round(x - half + c * 0.06, 2), round(y - half + c * 0.2, 2), u.id, round(c * 0.17, 2),
                               ink, "start", alpha=0.9))
-            badge = style.BADGES.get(str(u.attrs.get("badge", "")))
+            badge = rules.badge_text(u) if rules is not None else None
             if badge:
                 words.append(Text(round(x + half - c * 0.06, 2), round(y - half + c * 0.2, 2), badge,
                                   round(c * 0.17, 2), ink, "end", weight="bold"))

@@ -22,7 +22,7 @@ const PIPS = {
   6: [[15, 13], [35, 13], [15, 25], [35, 25], [15, 37], [35, 37]],
 };
 
-function faceSvg(die) {
+function faceSvg(die, icons) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 50 50");
   svg.setAttribute("class", "hexlab-die-face");
@@ -31,8 +31,8 @@ function faceSvg(die) {
     svg.innerHTML = PIPS[face].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="4.6" fill="currentColor"/>`).join("");
   } else if (typeof face === "number") {
     svg.innerHTML = `<text x="25" y="34" text-anchor="middle" font-size="26" font-weight="700" fill="currentColor">${face}</text>`;
-  } else if (ICONS[face]) {
-    svg.innerHTML = ICONS[face];
+  } else if (icons[face] || ICONS[face]) {
+    svg.innerHTML = icons[face] || ICONS[face];
   } else {
     const t = document.createElementNS(SVG, "text");
     t.setAttribute("x", "25"); t.setAttribute("y", "31"); t.setAttribute("text-anchor", "middle");
@@ -43,11 +43,11 @@ function faceSvg(die) {
   return svg;
 }
 
-function dieEl(die) {
+function dieEl(die, icons) {
   const box = document.createElement("div");
   box.className = "hexlab-die" + (die.counts ? " hexlab-die-counts" : "");
   box.title = die.label;
-  box.appendChild(faceSvg(die));
+  box.appendChild(faceSvg(die, icons));
   const cap = document.createElement("div");
   cap.className = "hexlab-die-label";
   cap.textContent = die.label;
@@ -81,7 +81,7 @@ function render({ model, el }) {
         groups.appendChild(current);
         last = die.group;
       }
-      current.appendChild(dieEl(die));
+      current.appendChild(dieEl(die, model.get("icons") || {}));
     }
     if (!dice.length) {
       const empty = document.createElement("div");

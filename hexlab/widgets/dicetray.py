@@ -26,6 +26,8 @@ class DiceTray(anywidget.AnyWidget):
 
     dice = traitlets.List(traitlets.Dict()).tag(sync=True)
     """One entry per die: face, label, sides, the faces to flicker through, its group."""
+    icons = traitlets.Dict().tag(sync=True)
+    """SVG pictures of custom faces, from the ruleset's dice (``Die.icons``), by face."""
     caption = traitlets.Unicode("").tag(sync=True)
     roll = traitlets.Int(0).tag(sync=True)
     """Counts rolls; a change starts the roll animation."""
@@ -35,6 +37,8 @@ class DiceTray(anywidget.AnyWidget):
         self.game = game
         self._shown: Event | None = None
         if game is not None:
+            self.icons = {str(face): svg for die in game.rules.dice_by_name().values()
+                          for face, svg in (die.icons or {}).items()}
             game.on_change(lambda g, events: self._follow(g))
             self._follow(game, animate=False)
 
