@@ -19,6 +19,7 @@ from ...odds import OddsCommand, OddsReport, fraction_str
 from .board import Field
 from .combat import battle_dice, resolve_faces
 from .data import BATTLE_DIE, FIGURES, KINDS, OBSTACLES, TERRAIN
+from .flags import flag_ignores
 
 
 def hit_flag_dist(dice: int, target_kind: str) -> Dist:
@@ -30,21 +31,21 @@ def battle_report(rules: Any, state: GameState, attacker: Unit, target: Unit) ->
     dice = battle_dice(rules.field, state, attacker, target)
     dist = hit_flag_dist(dice.count, target.kind)
     figures = target.strength
-    compulsory, optional, _ = rules._flag_ignores(state, target)
+    ignores = flag_ignores(rules.field, state, target)
     lost = dist.map(lambda r: min(r[0], figures))
     outcomes = [(f"{n} figure{'s' if n != 1 else ''} lost" + (" (eliminated)" if n == figures else ""), p)
                 for n, p in lost.items()]
-    retreat = dist.p(lambda r: r[0] < figures and r[1] > compulsory + optional)
+    retreat = dist.p(lambda r: r[0] < figures and ignores.can_retreat(r[1]))
     summary = {
         "eliminate": dist.p(lambda r: r[0] >= figures),
         "at least one figure": dist.p(lambda r: r[0] >= 1),
         "force a retreat": retreat,
     }
     notes = [f"{dice.count} dice: {dice.words()}"]
-    if compulsory:
-        notes.append(f"{target.id} must ignore {compulsory if compulsory < 99 else 'every'} flag(s)")
-    if optional:
-        notes.append(f"{target.id} may ignore {optional} flag: a retreat needs one flag more")
+    if ignores.compulsory_words:
+        notes.append(f"{target.id} must ignore {ignores.compulsory_words} flag(s)")
+    if ignores.may:
+        notes.append(f"{target.id} may ignore {ignores.may} flag: a retreat needs one flag more")
     plural = "s" if figures != 1 else ""
     title = f"{attacker.id} ({attacker.kind}) at {target.id} ({target.kind}, {figures} figure{plural})"
     return OddsReport(title, outcomes, summary, tuple(["m44.resolve.hit.matching", *dice.clauses]), notes)

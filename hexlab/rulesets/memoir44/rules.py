@@ -10,280 +10,52 @@ combat function is ``combat.resolve_faces``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
-from pydantic import Field as PField
-
-from ...engine import Action, Context, GameState, RuleError, Ruleset, SequenceOfPlay, Terrain, UnitType, phase, step
+from ...engine import Action, Context, GameState, RuleError, Ruleset, Terrain, UnitType
 from ...engine.state import Location, Unit
 from ...hexes import Hex, hex_distance, to_offset
 from ...odds import OddsReport
+from .actions import (
+    ACTIONS,
+    Battle,
+    BattleBack,
+    Discard,
+    DoneOrdering,
+    DoneTargets,
+    EndBattles,
+    EndMoves,
+    Hold,
+    IgnoreFlag,
+    KeepCard,
+    Move,
+    Order,
+    PlayAmbush,
+    PlayCard,
+    PutUnderChip,
+    RemoveWire,
+    Retreat,
+    StopRetreat,
+    TakeGround,
+    Target,
+)
 from .board import Field
 from .cards import Card, Slot, fits, load_deck, standard_deck, with_gung_ho
 from .catalog import CLAUSES
 from .combat import battle_dice, reach_error, resolve_faces
-from .data import ARMOR, ARTILLERY, BATTLE_DIE, FIGURES, INFANTRY, OBSTACLES, SEAWARD, TERRAIN
+from .data import ARMOR, ARTILLERY, BATTLE_DIE, FIGURES, INFANTRY, OBSTACLES, TERRAIN
+from .flags import NONE as NO_IGNORES
+from .flags import flag_ignores
 from .odds import Memoir44Odds, Memoir44Sight, battle_report
-
-# ----------------------------------------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True, slots=True)
-class PlayCard(Action):
-    card: str
-    verb = "card"
-
-
-@dataclass(frozen=True, slots=True)
-class PutUnderChip(Action):
-    card: str
-    verb = "card"
-
-
-@dataclass(frozen=True, slots=True)
-class Order(Action):
-    unit: str
-    verb = "order"
-
-
-@dataclass(frozen=True, slots=True)
-class DoneOrdering(Action):
-    verb = "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class Move(Action):
-    unit: str
-    to: Hex
-    verb = "move"
-
-
-@dataclass(frozen=True, slots=True)
-class EndMoves(Action):
-    verb = "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class Battle(Action):
-    unit: str
-    target: str
-    verb = "battle"
-
-
-@dataclass(frozen=True, slots=True)
-class RemoveWire(Action):
-    unit: str
-    verb = "act"
-
-
-@dataclass(frozen=True, slots=True)
-class EndBattles(Action):
-    verb = "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class IgnoreFlag(Action):
-    unit: str
-    verb = "act"
-
-
-@dataclass(frozen=True, slots=True)
-class Retreat(Action):
-    unit: str
-    to: Hex
-    verb = "move"
-
-
-@dataclass(frozen=True, slots=True)
-class StopRetreat(Action):
-    unit: str
-    verb = "act"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeGround(Action):
-    unit: str
-    verb = "act"
-
-
-@dataclass(frozen=True, slots=True)
-class Hold(Action):
-    """Decline to take ground, an overrun or a battle back."""
-
-    unit: str
-    verb = "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class BattleBack(Action):
-    unit: str
-    verb = "battle"
-
-
-@dataclass(frozen=True, slots=True)
-class Target(Action):
-    """Pick a unit for a card: an enemy for Barrage or Air Power, a damaged unit for Medics & Mechanics."""
-
-    unit: str
-    verb = "battle"
-
-
-@dataclass(frozen=True, slots=True)
-class DoneTargets(Action):
-    verb = "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class PlayAmbush(Action):
-    """Play Ambush: the close-assaulted unit battles its attacker first."""
-
-    unit: str
-    verb = "battle"
-
-
-@dataclass(frozen=True, slots=True)
-class KeepCard(Action):
-    card: str
-    verb = "card"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard(Action):
-    card: str
-    verb = "card"
-
-
-# ----------------------------------------------------------------------------------------------- options
-
-
-class Objective(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-    hex: str
-    side: str
-    """The side that scores a medal while one of its units holds the hex."""
-    kind: str = PField(default="temporary", pattern="^(temporary|permanent)$")
-
-
-class MemoirOptions(BaseModel):
-    """A scenario's Memoir '44 settings ([rules] in its file)."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-    bottom: str
-    """The side whose baseline is the bottom edge of the map."""
-    medals: int | dict[str, int] = 6
-    hand_size: int | dict[str, int] | None = None
-    nations: dict[str, str] = {}
-    bunker_owners: dict[str, str] = {}
-    objectives: list[Objective] = []
-    heights: dict[str, int] = {}
-    allies: str | None = None
-    """The side that rolls 2 dice a hex with Air Power (the other rolls 1); default: a side called
-    "Allies", else the bottom side."""
-
-
-# ----------------------------------------------------------------------------------------------- ruleset
-
-SEQUENCE = SequenceOfPlay((
-    phase("card", "Play a command card", [
-        step("play", "Play a command card", ["m44.turn.sequence.phases", "m44.order.card.one_per_turn",
-                                             "m44.order.cards.data", "m44.nation.soviet.commissar.play_from_chip"],
-             "Choose one card from your hand. A section card orders units in one part of the battlefield; "
-             "the card limits how many.",
-             next=["order.announce", "card.chip", "card.target", "card.finest", "draw.draw"]),
-        step("target", "Pick the card's targets", ["m44.order.cards.data", "m44.resolve.symbol.star"],
-             "Barrage and Air Power strike enemy units chosen anywhere on the map; Medics & Mechanics "
-             "tends one of your damaged units.", next=["battle.roll", "card.heal", "draw.draw"]),
-        step("heal", "Roll for the medics", ["m44.order.cards.data", "m44.resolve.symbol.star"],
-             "One die per card in hand: the unit's own symbol or a star brings back a figure.", kind="dice",
-             next=["move.move", "draw.draw"]),
-        step("finest", "Roll for Their Finest Hour", ["m44.order.cards.data", "m44.resolve.symbol.star"],
-             "One die per card in hand: each infantry symbol orders an infantry unit, each tank an armor "
-             "unit, each star any unit.", kind="dice", next=["order.announce"]),
-        step("chip", "Card under the Commissar chip", ["m44.nation.soviet.commissar.timing",
-                                                       "m44.nation.soviet.commissar.no_direct_play"],
-             "The Soviet player puts a card from hand under the Commissar chip, to be played next turn.",
-             next=["card.play", "order.announce", "card.target", "card.finest", "draw.draw"]),
-    ]),
-    phase("order", "Order units", [
-        step("announce", "Announce the ordered units", ["m44.order.units.announce", "m44.order.section.straddle",
-                                                        "m44.order.only_ordered_act"],
-             "Pick the units the card orders, one by one, then press Done. Only ordered units move and "
-             "battle this turn.", next=["move.move", "draw.draw", "battle.choose"]),
-    ]),
-    phase("move", "Move", [
-        step("move", "Move ordered units", ["m44.move.unit.once_per_turn", "m44.move.unit.sequential",
-                                            "m44.move.optional", "m44.stack.no_entry_occupied"],
-             "Move each ordered unit once, one after another: infantry 1-2 hexes, armor up to 3, artillery 1. "
-             "Terrain may stop a move.", next=["battle.choose"]),
-    ]),
-    phase("battle", "Battle", [
-        step("choose", "Choose a battle", ["m44.turn.battle.steps", "m44.battle.unit.once_per_turn",
-                                           "m44.battle.close_assault.forced", "m44.los.required"],
-             "Pick an ordered unit and an enemy in range and in sight. The dice come from the range table, "
-             "less the target's terrain.", next=["battle.roll", "draw.draw", "battle.ambush", "again.move"]),
-        step("ambush", "Ambush?", ["m44.battle.close_assault.definition", "m44.order.cards.data"],
-             "The defender may play Ambush: its unit battles the attacker first.", decider="inactive",
-             next=["battle.ambush_roll", "battle.roll"]),
-        step("ambush_roll", "Roll the ambush", ["m44.dice.battle.faces", "m44.resolve.hit.matching"],
-             "The ambushing unit rolls its normal dice at the attacker.", kind="dice",
-             next=["battle.retreat", "battle.roll", "battle.choose"]),
-        step("roll", "Roll the battle dice", ["m44.dice.battle.faces", "m44.resolve.hit.matching",
-                                              "m44.resolve.flag.timing"],
-             "Each symbol that matches the target's type, and each grenade, removes a figure; then each flag "
-             "pushes the target back.", kind="dice",
-             next=["battle.retreat", "battle.take_ground", "battle.battle_back", "battle.choose", "draw.draw"]),
-        step("retreat", "Retreat for flags", ["m44.retreat.flag.distance", "m44.retreat.direction.choice",
-                                              "m44.retreat.blocked.loss", "m44.retreat.ignore_flag.general"],
-             "The unit hit by flags moves back toward its own edge, one hex per flag; each retreat it cannot "
-             "make costs a figure.", decider="inactive",
-             next=["battle.take_ground", "battle.battle_back", "battle.choose", "battle.roll", "draw.draw"]),
-        step("take_ground", "Take ground", ["m44.take_ground.infantry", "m44.take_ground.close_assault_only",
-                                            "m44.overrun.armor.take_ground"],
-             "After a close assault that empties the enemy's hex, the attacker may move into it.",
-             next=["battle.overrun", "battle.choose"]),
-        step("overrun", "Armor overrun", ["m44.overrun.armor.extra_battle", "m44.overrun.target",
-                                          "m44.overrun.once_per_turn"],
-             "Armor that took ground may battle once more at once.", next=["battle.roll", "battle.choose"]),
-        step("battle_back", "Battle back", ["m44.nation.bcf.battle_back.trigger", "m44.nation.bcf.battle_back.no_terrain"],
-             "A British Commonwealth unit left with one figure by a close assault may fire back with one die.",
-             decider="inactive", next=["battle.back_roll", "battle.choose"]),
-        step("back_roll", "Roll the battle-back die", ["m44.nation.bcf.battle_back.trigger"],
-             "One die, no terrain reduction.", kind="dice", next=["battle.retreat", "battle.choose"]),
-    ]),
-    phase("again", "Move again", [
-        step("move", "Move again (Behind Enemy Lines)", ["m44.order.cards.data", "m44.move.unit.sequential"],
-             "The Behind Enemy Lines unit may move up to 3 more hexes, free of terrain movement limits.",
-             next=["draw.draw"]),
-    ]),
-    phase("draw", "Draw a command card", [
-        step("draw", "Draw a card", ["m44.turn.draw.one_card", "m44.turn.deck.reshuffle"],
-             "Draw one card (two after a Recon card: keep one).", kind="auto",
-             next=["draw.keep", "draw.discard", "end.check"]),
-        step("keep", "Keep one of two", ["m44.order.cards.data"], "Recon: keep one of the two cards drawn.",
-             next=["draw.discard", "end.check"]),
-        step("discard", "Discard for High Command", ["m44.nation.italy.high_command.discard_on_loss",
-                                                     "m44.nation.italy.high_command.floor"],
-             "The Italian player discards down to the shrinking hand size.", next=["end.check"]),
-    ]),
-    phase("end", "End of turn", [
-        step("check", "Count medals", ["m44.victory.medals.target", "m44.victory.medal.last_figure"],
-             "Objective medals are counted; a side that reaches its medal target wins. Then the other side "
-             "plays.", kind="auto", next=["card.play", "card.chip"]),
-    ]),
-))
-
-FLAG_TERRAIN_CLAUSE = "m44.retreat.ignore_flag.general"
+from .options import MemoirOptions
+from .sequence import SEQUENCE
 
 
 class Memoir44(Ruleset):
     id = "memoir44"
     name = "Memoir '44"
     sequence = SEQUENCE
-    actions = (PlayCard, PutUnderChip, Order, DoneOrdering, Move, EndMoves, Battle, RemoveWire, EndBattles,
-               IgnoreFlag, Retreat, StopRetreat, TakeGround, Hold, BattleBack, Target, DoneTargets, PlayAmbush,
-               KeepCard, Discard)
+    actions = ACTIONS
     terrain = {name: Terrain(name, t.title, t.style, t.clauses) for name, t in TERRAIN.items()}
     features = {**{name: Terrain(name, t.title, t.style, t.clauses) for name, t in OBSTACLES.items()},
                 "medal": Terrain("medal", "Medal objective", "medal"),
@@ -1318,36 +1090,13 @@ class Memoir44(Ruleset):
             if s.result is None and s.score[side] >= self._medal_target(side):
                 ctx.end(side, f"{side} reaches {self._medal_target(side)} medals", ["m44.victory.medals.target"])
 
-    def _flag_ignores(self, s: GameState, u: Unit, attacker_at: Hex | None = None) -> tuple[int, int, str]:
-        """(compulsory ignores, optional ignores, clause) for flags rolled against ``u`` by a unit at
-        ``attacker_at`` (a sea wall shelters only from the seaward side, m44.terrain.sea_wall.behind)."""
-        rules = self.field.rules_at(s, u.at)
-        sheltering = None
-        for r in rules:
-            if r.name == "sea_wall" and (attacker_at is None or self.board.terrain[attacker_at] not in SEAWARD):
-                continue
-            if r.flag_ignore == "any" or (r.flag_ignore == "infantry" and u.kind == INFANTRY) or (
-                    r.flag_ignore == "owner" and self.field.bunker_owner.get(u.at) == u.side):
-                sheltering = r
-        if u.attrs.get("nation") == "japan" and u.kind == INFANTRY:
-            if self.board.terrain[u.at] == "cave":
-                return 99, 0, "m44.nation.japan.yamato.caves_all"
-            if sheltering is not None:
-                return 2, 0, "m44.nation.japan.yamato.terrain_two"
-            return 1, 0, "m44.nation.japan.yamato.ignore_one"
-        if sheltering is not None:
-            return 0, 1, sheltering.flag_clause or FLAG_TERRAIN_CLAUSE
-        if u.attrs.get("nation") == "italy" and u.kind == ARTILLERY:
-            return 0, 1, "m44.nation.italy.artillery_bravery"
-        return 0, 0, FLAG_TERRAIN_CLAUSE
-
     def _begin_retreat(self, ctx: Context, u: Unit, flags: int, by: str, may_ignore: bool = True,
                        attacker_at: Hex | None = None) -> None:
         s = ctx.state
-        compulsory, optional, clause = (self._flag_ignores(s, u, attacker_at) if may_ignore
-                                        else (0, 0, FLAG_TERRAIN_CLAUSE))
+        ignores = flag_ignores(self.field, s, u, attacker_at) if may_ignore else NO_IGNORES
+        compulsory, optional, clause = ignores.compulsory(flags), ignores.may, ignores.clause
         if compulsory:
-            ignored = min(compulsory, flags)
+            ignored = compulsory
             flags -= ignored
             ctx.event("FlagIgnored", f"{u.id} must ignore {ignored} flag(s).", [clause], u.side, unit=u.id)
         per_flag = 3 if (u.attrs.get("badge") == "french_resistance" or

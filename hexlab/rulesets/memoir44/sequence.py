@@ -1,0 +1,127 @@
+"""Memoir '44's sequence of play: a turn's phases and steps, and the actions each decision accepts.
+
+Play a command card (m44.turn.sequence.phases), order units (m44.order.units.announce), move
+(m44.move.*), battle one at a time (m44.turn.battle.steps), draw (m44.turn.draw.one_card), count medals
+(m44.victory.medals.target); then the other side plays. The tactic cards and nations add steps: targets
+and rolls for a card, the Commissar chip, Ambush, retreats, take ground, overrun, battle back, Behind
+Enemy Lines' second move, Recon's keep-one, High Command's discard.
+"""
+
+from __future__ import annotations
+
+from ...engine import SequenceOfPlay, phase, step
+from .actions import (
+    Battle,
+    BattleBack,
+    Discard,
+    DoneOrdering,
+    DoneTargets,
+    EndBattles,
+    EndMoves,
+    Hold,
+    IgnoreFlag,
+    KeepCard,
+    Move,
+    Order,
+    PlayAmbush,
+    PlayCard,
+    PutUnderChip,
+    RemoveWire,
+    Retreat,
+    StopRetreat,
+    TakeGround,
+    Target,
+)
+
+SEQUENCE = SequenceOfPlay((
+    phase("card", "Play a command card", [
+        step("play", "Play a command card", ["m44.turn.sequence.phases", "m44.order.card.one_per_turn",
+                                             "m44.order.cards.data", "m44.nation.soviet.commissar.play_from_chip"],
+             "Choose one card from your hand. A section card orders units in one part of the battlefield; "
+             "the card limits how many.",
+             next=["order.announce", "card.chip", "card.target", "card.finest", "draw.draw"], accepts=[PlayCard]),
+        step("target", "Pick the card's targets", ["m44.order.cards.data", "m44.resolve.symbol.star"],
+             "Barrage and Air Power strike enemy units chosen anywhere on the map; Medics & Mechanics "
+             "tends one of your damaged units.", next=["battle.roll", "card.heal", "draw.draw"],
+             accepts=[Target, DoneTargets]),
+        step("heal", "Roll for the medics", ["m44.order.cards.data", "m44.resolve.symbol.star"],
+             "One die per card in hand: the unit's own symbol or a star brings back a figure.", kind="dice",
+             next=["move.move", "draw.draw"]),
+        step("finest", "Roll for Their Finest Hour", ["m44.order.cards.data", "m44.resolve.symbol.star"],
+             "One die per card in hand: each infantry symbol orders an infantry unit, each tank an armor "
+             "unit, each star any unit.", kind="dice", next=["order.announce"]),
+        step("chip", "Card under the Commissar chip", ["m44.nation.soviet.commissar.timing",
+                                                       "m44.nation.soviet.commissar.no_direct_play"],
+             "The Soviet player puts a card from hand under the Commissar chip, to be played next turn.",
+             next=["card.play", "order.announce", "card.target", "card.finest", "draw.draw"], accepts=[PutUnderChip]),
+    ]),
+    phase("order", "Order units", [
+        step("announce", "Announce the ordered units", ["m44.order.units.announce", "m44.order.section.straddle",
+                                                        "m44.order.only_ordered_act"],
+             "Pick the units the card orders, one by one, then press Done. Only ordered units move and "
+             "battle this turn.", next=["move.move", "draw.draw", "battle.choose"], accepts=[Order, DoneOrdering]),
+    ]),
+    phase("move", "Move", [
+        step("move", "Move ordered units", ["m44.move.unit.once_per_turn", "m44.move.unit.sequential",
+                                            "m44.move.optional", "m44.stack.no_entry_occupied"],
+             "Move each ordered unit once, one after another: infantry 1-2 hexes, armor up to 3, artillery 1. "
+             "Terrain may stop a move.", next=["battle.choose"], accepts=[Move, EndMoves]),
+    ]),
+    phase("battle", "Battle", [
+        step("choose", "Choose a battle", ["m44.turn.battle.steps", "m44.battle.unit.once_per_turn",
+                                           "m44.battle.close_assault.forced", "m44.los.required"],
+             "Pick an ordered unit and an enemy in range and in sight. The dice come from the range table, "
+             "less the target's terrain.", next=["battle.roll", "draw.draw", "battle.ambush", "again.move"],
+             accepts=[Battle, RemoveWire, EndBattles]),
+        step("ambush", "Ambush?", ["m44.battle.close_assault.definition", "m44.order.cards.data"],
+             "The defender may play Ambush: its unit battles the attacker first.", decider="inactive",
+             next=["battle.ambush_roll", "battle.roll"], accepts=[Hold, PlayAmbush]),
+        step("ambush_roll", "Roll the ambush", ["m44.dice.battle.faces", "m44.resolve.hit.matching"],
+             "The ambushing unit rolls its normal dice at the attacker.", kind="dice",
+             next=["battle.retreat", "battle.roll", "battle.choose"]),
+        step("roll", "Roll the battle dice", ["m44.dice.battle.faces", "m44.resolve.hit.matching",
+                                              "m44.resolve.flag.timing"],
+             "Each symbol that matches the target's type, and each grenade, removes a figure; then each flag "
+             "pushes the target back.", kind="dice",
+             next=["battle.retreat", "battle.take_ground", "battle.battle_back", "battle.choose", "draw.draw"]),
+        step("retreat", "Retreat for flags", ["m44.retreat.flag.distance", "m44.retreat.direction.choice",
+                                              "m44.retreat.blocked.loss", "m44.retreat.ignore_flag.general"],
+             "The unit hit by flags moves back toward its own edge, one hex per flag; each retreat it cannot "
+             "make costs a figure.", decider="inactive",
+             next=["battle.take_ground", "battle.battle_back", "battle.choose", "battle.roll", "draw.draw"],
+             accepts=[IgnoreFlag, StopRetreat, Retreat]),
+        step("take_ground", "Take ground", ["m44.take_ground.infantry", "m44.take_ground.close_assault_only",
+                                            "m44.overrun.armor.take_ground"],
+             "After a close assault that empties the enemy's hex, the attacker may move into it.",
+             next=["battle.overrun", "battle.choose"], accepts=[Hold, TakeGround]),
+        step("overrun", "Armor overrun", ["m44.overrun.armor.extra_battle", "m44.overrun.target",
+                                          "m44.overrun.once_per_turn"],
+             "Armor that took ground may battle once more at once.", next=["battle.roll", "battle.choose"],
+             accepts=[Hold, Battle, TakeGround]),
+        step("battle_back", "Battle back", ["m44.nation.bcf.battle_back.trigger", "m44.nation.bcf.battle_back.no_terrain"],
+             "A British Commonwealth unit left with one figure by a close assault may fire back with one die.",
+             decider="inactive", next=["battle.back_roll", "battle.choose"], accepts=[Hold, BattleBack]),
+        step("back_roll", "Roll the battle-back die", ["m44.nation.bcf.battle_back.trigger"],
+             "One die, no terrain reduction.", kind="dice", next=["battle.retreat", "battle.choose"]),
+    ]),
+    phase("again", "Move again", [
+        step("move", "Move again (Behind Enemy Lines)", ["m44.order.cards.data", "m44.move.unit.sequential"],
+             "The Behind Enemy Lines unit may move up to 3 more hexes, free of terrain movement limits.",
+             next=["draw.draw"], accepts=[Move, EndMoves]),
+    ]),
+    phase("draw", "Draw a command card", [
+        step("draw", "Draw a card", ["m44.turn.draw.one_card", "m44.turn.deck.reshuffle"],
+             "Draw one card (two after a Recon card: keep one).", kind="auto",
+             next=["draw.keep", "draw.discard", "end.check"]),
+        step("keep", "Keep one of two", ["m44.order.cards.data"], "Recon: keep one of the two cards drawn.",
+             next=["draw.discard", "end.check"], accepts=[KeepCard]),
+        step("discard", "Discard for High Command", ["m44.nation.italy.high_command.discard_on_loss",
+                                                     "m44.nation.italy.high_command.floor"],
+             "The Italian player discards down to the shrinking hand size.", next=["end.check"], accepts=[Discard]),
+    ]),
+    phase("end", "End of turn", [
+        step("check", "Count medals", ["m44.victory.medals.target", "m44.victory.medal.last_figure"],
+             "Objective medals are counted; a side that reaches its medal target wins. Then the other side "
+             "plays.", kind="auto", next=["card.play", "card.chip"]),
+    ]),
+))
