@@ -150,9 +150,6 @@ class Board:
     def neighbors(self, h: Hex) -> list[Hex]:
         return [n for n in hex_neighbors(h) if n in self.terrain]
 
-    def terrain_at(self, h: Hex) -> str:
-        return self.terrain[h]
-
     def hexside(self, a: Hex, b: Hex) -> str | None:
         """The feature on the edge between two neighbouring hexes (a wall, a hedge, a river), if any."""
         return self._edges.get((a, b))
@@ -177,9 +174,6 @@ class Board:
         from ..render import scene, to_svg
 
         return to_svg(scene(self))
-
-    def regions_of(self, h: Hex) -> list[str]:
-        return [name for name, hexes in self.regions.items() if h in hexes]
 
     def area_of(self, h: Hex) -> str | None:
         for area in self.areas.values():

@@ -75,7 +75,6 @@ class HexMap(widgets.VBox):
         self._targets: dict[Location, list[Action]] = {}
         self.choices: list[Action] = []
         """The actions offered as buttons after a click on a place that several of them reach."""
-        self._hover_place: Location = None
         self._last_hex: Hex | None = None
         self.draw_count = 0
         self._on_apply: list[Callable[[Action], None]] = []
