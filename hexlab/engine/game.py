@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from ..dice import roll_multisets_mixed
 from .actions import Action
@@ -23,9 +23,6 @@ from .events import DiceRolled, Event
 from .ruleset import Context, Ruleset
 from .sequence import Phase, Step
 from .state import GameState
-
-if TYPE_CHECKING:
-    from ..scenario import Scenario
 
 STEP = "step"
 """The history entry of an automatic or dice step (decisions are stored as their actions)."""
@@ -76,11 +73,12 @@ class LegalActions:
 class Game:
     """A game in progress. Build one with ``hexlab.load(scenario_id_or_path, seed)``."""
 
-    def __init__(self, rules: Ruleset, state: GameState, *, seed: int, scenario: Scenario | None = None,
+    def __init__(self, rules: Ruleset, state: GameState, *, seed: int, scenario: Any = None,
                  setup_events: list[Event] | None = None) -> None:
         self.rules = rules
         self.board = rules.board
         self.scenario = scenario
+        """The scenario the game was built from (its id, source text, title, notes), or ``None``."""
         self.seed = seed
         self.state = state
         self.log: list[Event] = list(setup_events or [])

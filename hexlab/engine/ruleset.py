@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -34,9 +34,6 @@ from .events import Event, GameOver, Note, Payload, PhaseBegan
 from .flow import Handlers, Outcome, Roll
 from .sequence import SequenceOfPlay
 from .state import Board, GameState, Location, Unit
-
-if TYPE_CHECKING:
-    from ..scenario import Scenario
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,8 +137,10 @@ class Ruleset:
         return set(cls.clauses) if cls.clauses else cls.sequence.clause_ids()
 
     # ----------------------------------------------------------------------- scenario hooks
-    def validate_scenario(self, scenario: Scenario) -> list[tuple[str, str]]:
-        """Rule-specific checks of a scenario: ``(field path, problem)`` pairs (empty when it is fine)."""
+    def validate_scenario(self, scenario: Any) -> list[tuple[str, str]]:
+        """Rule-specific checks of a :class:`hexlab.scenario.Scenario` (its units, features, options):
+        ``(field path, problem)`` pairs, empty when it is fine. (The engine never imports the scenario
+        module: scenarios are built above the engine.)"""
         return []
 
     def setup(self, ctx: Context) -> None:
