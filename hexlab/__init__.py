@@ -1,7 +1,7 @@
 """hexlab: a Jupyter teaching kit for hex-and-counter wargames.
 
 The engine (``hexlab.hexes``, ``hexlab.dice``, ``hexlab.engine``, ``hexlab.rulesets``,
-``hexlab.scenario``) is pure Python and imports no widget library; the views live in
+``hexlab.scenario``, ``hexlab.saves``) is pure Python and imports no widget library; the views live in
 ``hexlab.render`` and ``hexlab.widgets``.
 
     >>> import hexlab
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import saves
 from .engine import Game, HexlabError, RuleError, SaveError, ScenarioError
 from .hexes import (
     FLAT,
@@ -41,7 +42,7 @@ __all__ = [
     "FLAT", "POINTY", "Game", "Hex", "Hexside", "HexlabError", "Layout", "Point", "RuleError",
     "SaveError", "ScenarioError", "hex_distance", "hex_line", "hex_neighbors", "hex_path", "hex_range",
     "hex_reachable", "hex_ring", "hex_to_pixel", "line_of_sight", "load", "pixel_to_hex", "play",
-    "polygon_corners", "scenarios",
+    "polygon_corners", "saves", "scenarios",
 ]
 
 
