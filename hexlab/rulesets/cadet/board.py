@@ -13,15 +13,7 @@ from __future__ import annotations
 
 from ...engine.state import Board, GameState, Unit
 from ...hexes import Hex, hex_distance
-
-EDGES: dict[str, str] = {"wall": "wall", "fence": "fence", "hedge": "hedge"}
-"""Hexside features that cost an action to cross and give cover to a figure behind them."""
-
-HEX_COSTS: dict[str, str] = {"river": "cc.move.terrain.river", "woods": "cc.move.terrain.woods"}
-"""Hex terrain that costs an extra action to enter, with the clause that says so."""
-
-MAX_PER_HEX = 2
-"""At most two figures a hex at the end of an activation (cc.stack.limit.end_of_activation)."""
+from .data import EDGES, HEX_COSTS, MAX_PER_HEX
 
 
 def in_play(u: Unit) -> bool:

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...dice import D6
-from ...engine import Action, Context, GameState, RuleError, Ruleset, Terrain, UnitType
+from ...engine import Action, Context, GameState, RuleError, Ruleset
 from ...engine.state import Location, Unit
 from ...hexes import Hex, from_offset, hex_distance, to_offset
 from ...odds import OddsReport
@@ -41,11 +41,45 @@ from .actions import (
 from .board import MAX_PER_HEX, Ground, in_play
 from .catalog import CLAUSES
 from .combat import ATK_DIE, ORDER, best_face, effect, label, punch_result
+from .data import BOARD_INCHES, FEATURES, HEX_INCHES, HEXSIDE_FEATURES, TERRAIN, UNIT_TYPES
+from .events import (
+    ActionsDone,
+    Activated,
+    ActivationEnded,
+    ActivationRoll,
+    AllActivated,
+    BumpedBack,
+    Contact,
+    FellBack,
+    FirstPlayer,
+    FlagCaptured,
+    FollowedUp,
+    NoExtraPoint,
+    NoFollowUp,
+    NoLeader,
+    NoRoomToFollow,
+    ObjectiveHeld,
+    Overcrowded,
+    PunchResult,
+    PunchUp,
+    PushBlocked,
+    PushedBack,
+    Removed,
+    Rested,
+    RollGood,
+    RollOffTied,
+    Setup,
+    StoodFast,
+    StrLost,
+    TurnBegan,
+    TurnEnded,
+    TurnOver,
+    UnitMoved,
+    VictoryPoint,
+    WentHome,
+)
 from .odds import CadetOdds, punch_report
 from .sequence import SEQUENCE, STEP_ACTIONS
-
-BOARD_INCHES, HEX_INCHES = 24, 3
-"""A 2 ft square play area of 3 in hexes: 8 hexes a side (cc.components.board.size)."""
 
 
 class Cadet(Ruleset):
@@ -54,30 +88,10 @@ class Cadet(Ruleset):
     sequence = SEQUENCE
     actions = (Activate, RollActivation, EndTurn, Move, Punch, Rest, EndActivation, ChooseDie, PushBack, Follow,
                Stay, FallBack)
-    terrain = {
-        "clear": Terrain("clear", "Open ground", "clear", ("cc.terrain.edges.definition",)),
-        "village": Terrain("village", "Village houses and yards", "village", ("cc.components.list",),
-                           "Scenery: open ground for the rules; the walls and hedges around it matter."),
-        "woods": Terrain("woods", "Woods", "woods", ("cc.move.terrain.woods",),
-                         "Entering costs an extra action."),
-        "river": Terrain("river", "River", "river", ("cc.move.terrain.river", "cc.punch.retreat.blocked_river"),
-                         "Wading in costs an extra action; nobody is pushed back into it."),
-    }
-    hexside_features = {
-        name: Terrain(name, name.title(), name, ("cc.move.terrain.wall", "cc.punch.wall.behind",
-                                                 "cc.terrain.edges.definition"),
-                      "Crossing costs an extra action; a figure attacked over it has cover (one die fewer).")
-        for name in ("wall", "fence", "hedge")
-    }
-    features = {
-        "flag": Terrain("flag", "Flag", "flag", ("cc.setup.flag.hex", "cc.victory.flag.capture")),
-        "objective": Terrain("objective", "Objective", "objective", ("cc.score.vp.scenario",)),
-    }
-    unit_types = {
-        "leader": UnitType("leader", "Leader", "leader", "STR", 4, {"atk": 3}),
-        "hero": UnitType("hero", "Hero", "hero", "STR", 4, {"atk": 3}),
-        "warrior": UnitType("warrior", "Warrior", "warrior", "STR", 3, {"atk": 2}),
-    }
+    terrain = TERRAIN
+    hexside_features = HEXSIDE_FEATURES
+    features = FEATURES
+    unit_types = UNIT_TYPES
     options_model = CadetOptions
     clauses = frozenset(CLAUSES)
     dice_kinds = (ATK_DIE,)
@@ -208,15 +222,15 @@ class Cadet(Ruleset):
             "caused": dict(zero), "scoring_punches": dict(zero), "healed": dict(zero), "objective_vp": dict(zero),
         }
         flags = ", ".join(f"{side} at {self.where(self.flags[side])}" for side in s.sides)
-        ctx.event("Setup", f"The bands stand on their baselines; the flags: {flags}.",
-                  ["cc.setup.figures.baseline", "cc.setup.flag.placement", "cc.setup.flag.hex"])
+        ctx.emit(Setup(), f"The bands stand on their baselines; the flags: {flags}.",
+                 ["cc.setup.figures.baseline", "cc.setup.flag.placement", "cc.setup.flag.hex"])
         first = self.first
         if first:
             s.active = first
             s.vars["first"] = first
-            ctx.event("FirstPlayer", f"The scenario gives the first turn to {first}.", ["cc.setup.first_player"], first)
+            ctx.emit(FirstPlayer(), f"The scenario gives the first turn to {first}.", ["cc.setup.first_player"], first)
             ctx.goto("turn.start")
-            ctx.event("TurnBegan", f"Turn 1: {first} to play.", ["cc.turn.activation.any_or_all"], first)
+            ctx.emit(TurnBegan(), f"Turn 1: {first} to play.", ["cc.turn.activation.any_or_all"], first)
 
     # =========================================================================================== helpers
     def atk(self, u: Unit) -> int:
@@ -440,11 +454,11 @@ class Cadet(Ruleset):
         s = ctx.state
         v = s.vars
         if isinstance(action, EndTurn):
-            ctx.event("TurnEnded", f"No more activations for {s.active} this turn.", ["cc.turn.activation.any_or_all"],
-                      s.active)
+            ctx.emit(TurnEnded(),
+                     f"No more activations for {s.active} this turn.", ["cc.turn.activation.any_or_all"], s.active)
             ctx.goto("end.check")
         elif isinstance(action, RollActivation):
-            ctx.event("ActivationRoll", f"A D6 for one more {s.active} figure.", ["cc.turn.activation.roll"], s.active)
+            ctx.emit(ActivationRoll(), f"A D6 for one more {s.active} figure.", ["cc.turn.activation.roll"], s.active)
             ctx.goto("turn.roll")
         elif isinstance(action, Activate):
             stage = "free" if s.position == "turn.free" else "rolled"
@@ -465,8 +479,7 @@ class Cadet(Ruleset):
             self._rest(ctx, s.units[action.unit])
         elif isinstance(action, EndActivation):
             cur = v["current"]
-            ctx.event("ActionsDone", f"{cur['unit']} does nothing more.", ["cc.action.limit.two"], s.active,
-                      unit=cur["unit"])
+            ctx.emit(ActionsDone(unit=cur["unit"]), f"{cur['unit']} does nothing more.", ["cc.action.limit.two"], s.active)
             ctx.goto("turn.finish")
         elif isinstance(action, ChooseDie):
             self._resolve_punch(ctx, punch_result(v["punch"]["faces"], action.face), chosen=True)
@@ -482,18 +495,17 @@ class Cadet(Ruleset):
             cur["came_from"] = frm
             cur["stopped"] = True
             v["follow"] = None
-            ctx.event("FollowedUp", f"{u.id} follows up into {self.where(action.to)} and stays in contact.",
-                      ["cc.punch.follow_up"], u.side, unit=u.id, frm=frm, to=action.to)
+            ctx.emit(FollowedUp(unit=u.id, frm=frm, to=action.to),
+                     f"{u.id} follows up into {self.where(action.to)} and stays in contact.", ["cc.punch.follow_up"], u.side)
             self._after_punch(ctx)
         elif isinstance(action, Stay):
             v["follow"] = None
-            ctx.event("NoFollowUp", f"{action.unit} stays where it is.", ["cc.punch.follow_up"], s.active,
-                      unit=action.unit)
+            ctx.emit(NoFollowUp(unit=action.unit), f"{action.unit} stays where it is.", ["cc.punch.follow_up"], s.active)
             self._after_punch(ctx)
         elif isinstance(action, FallBack):
             u = s.units[action.unit]
             v["bump"] = None
-            self._relocate(ctx, u, action.to, "FellBack", "moves out of the crowd to", ["cc.stack.overflow.alternative"])
+            self._relocate(ctx, u, action.to, FellBack, "moves out of the crowd to", ["cc.stack.overflow.alternative"])
             self._close_activation(ctx)
 
     # ------------------------------------------------------------------------------------------- the turn
@@ -504,8 +516,8 @@ class Cadet(Ruleset):
         v["current"] = {"unit": u.id, "actions": 2, "moves": 0, "punches": 0, "stopped": False, "came_from": None}
         how = {"leader": "the leader, activated first without a roll", "free": "the free activation",
                "rolled": "activated after a good roll"}[stage]
-        ctx.event("Activated", f"{u.id} is activated ({how}): two actions.", [*clauses, "cc.action.limit.two"],
-                  u.side, unit=u.id, stage=stage)
+        ctx.emit(Activated(unit=u.id, stage=stage),
+                 f"{u.id} is activated ({how}): two actions.", [*clauses, "cc.action.limit.two"], u.side)
         ctx.goto("turn.act")
 
     def _start_turn(self, ctx: Context) -> None:
@@ -517,8 +529,8 @@ class Cadet(Ruleset):
         if leader is not None:
             self._begin(ctx, leader, "leader", ["cc.turn.activation.leader_first"])
             return
-        ctx.event("NoLeader", f"No {s.active} leader on the board: the turn starts with the free activation.",
-                  ["cc.turn.activation.no_leader"], s.active)
+        ctx.emit(NoLeader(), f"No {s.active} leader on the board: the turn starts with the free activation.",
+                 ["cc.turn.activation.no_leader"], s.active)
         self._next_activation(ctx, "turn.free")
 
     def _next_activation(self, ctx: Context, step_key: str) -> None:
@@ -526,8 +538,8 @@ class Cadet(Ruleset):
         if self.eligible(s, s.active):
             ctx.goto(step_key)
             return
-        ctx.event("AllActivated", f"Every {s.active} figure on the board has been activated this turn.",
-                  ["cc.turn.activation.once"], s.active)
+        ctx.emit(AllActivated(), f"Every {s.active} figure on the board has been activated this turn.",
+                 ["cc.turn.activation.once"], s.active)
         ctx.goto("end.check")
 
     def _close_activation(self, ctx: Context) -> None:
@@ -535,8 +547,8 @@ class Cadet(Ruleset):
         v = s.vars
         cur = v["current"]
         v["current"] = None
-        ctx.event("ActivationEnded", f"{cur['unit']}'s activation ends.", ["cc.stack.limit.end_of_activation"],
-                  s.active, unit=cur["unit"])
+        ctx.emit(ActivationEnded(unit=cur["unit"]),
+                 f"{cur['unit']}'s activation ends.", ["cc.stack.limit.end_of_activation"], s.active)
         self._next_activation(ctx, "turn.free" if v["stage"] == "leader" else "turn.ask")
 
     def _end_of_activation(self, ctx: Context) -> None:
@@ -552,16 +564,17 @@ class Cadet(Ruleset):
         if len(crowd) <= MAX_PER_HEX:
             self._close_activation(ctx)
             return
-        ctx.event("Overcrowded", f"{self.where(u.at)} holds {len(crowd)} figures: {u.id}, the last in, must leave.",
-                  ["cc.stack.limit.end_of_activation"], u.side, unit=u.id, at=u.at)
+        ctx.emit(Overcrowded(unit=u.id, at=u.at),
+                 f"{self.where(u.at)} holds {len(crowd)} figures: {u.id}, the last in, must leave.",
+                 ["cc.stack.limit.end_of_activation"], u.side)
         back = cur["came_from"]
         if back is not None and self.ground.allowable(s, u, back):
-            self._relocate(ctx, u, back, "BumpedBack", "goes back, free, to", ["cc.stack.overflow.return"])
+            self._relocate(ctx, u, back, BumpedBack, "goes back, free, to", ["cc.stack.overflow.return"])
             self._close_activation(ctx)
             return
         options = self.ground.fall_back_hexes(s, u)
         if len(options) == 1:
-            self._relocate(ctx, u, options[0], "FellBack", "cannot go back; it moves instead to",
+            self._relocate(ctx, u, options[0], FellBack, "cannot go back; it moves instead to",
                            ["cc.stack.overflow.alternative"])
             self._close_activation(ctx)
         elif options:
@@ -570,15 +583,15 @@ class Cadet(Ruleset):
         else:
             u.at = None
             u.attrs["home"] = True
-            ctx.event("WentHome", f"{u.id} has nowhere to go: it goes home to mum in a sulk (no STR lost, no "
-                      "victory point).", ["cc.stack.overflow.sulk", "cc.stack.overflow.sulk_no_penalty"], u.side,
-                      unit=u.id)
+            ctx.emit(WentHome(unit=u.id), f"{u.id} has nowhere to go: it goes home to mum in a sulk (no STR lost, no "
+                      "victory point).", ["cc.stack.overflow.sulk", "cc.stack.overflow.sulk_no_penalty"], u.side)
             self._close_activation(ctx)
 
-    def _relocate(self, ctx: Context, u: Unit, to: Hex, kind: str, words: str, clauses: list[str]) -> None:
+    def _relocate(self, ctx: Context, u: Unit, to: Hex, kind: type[BumpedBack | FellBack], words: str,
+                  clauses: list[str]) -> None:
         frm = u.at
         u.at = to
-        ctx.event(kind, f"{u.id} {words} {self.where(to)}.", clauses, u.side, unit=u.id, frm=frm, to=to)
+        ctx.emit(kind(unit=u.id, frm=frm, to=to), f"{u.id} {words} {self.where(to)}.", clauses, u.side)
 
     def _end_turn(self, ctx: Context) -> None:
         s = ctx.state
@@ -589,16 +602,18 @@ class Cadet(Ruleset):
                 s.score[me] += obj.vp
                 s.vars["objective_vp"][me] += obj.vp
                 name = obj.name[:1].upper() + obj.name[1:]
-                ctx.event("ObjectiveHeld", f"{name} ({self.where(h)}) is held by {me} alone: {obj.vp} VP to {me}.",
-                          ["cc.score.vp.scenario"], me, at=h, vp=obj.vp)
+                ctx.emit(ObjectiveHeld(at=h, vp=obj.vp),
+                         f"{name} ({self.where(h)}) is held by {me} alone: {obj.vp} VP to {me}.",
+                         ["cc.score.vp.scenario"], me)
                 if self._check_points(ctx, me):
                     return
         flag = self.flags[me]
         here = self.ground.figures_at(s, flag)
         if any(u.side == them for u in here) and not any(u.side == me for u in here):
             holder = next(u for u in here if u.side == them)
-            ctx.event("FlagCaptured", f"{holder.id} has held the {me} flag through the {me} turn: the flag is captured.",
-                      ["cc.victory.flag.capture"], them, at=flag)
+            ctx.emit(FlagCaptured(at=flag),
+                     f"{holder.id} has held the {me} flag through the {me} turn: the flag is captured.",
+                     ["cc.victory.flag.capture"], them)
             ctx.end(them, f"captured the {me} flag", ["cc.victory.flag.capture"])
             return
         if me != s.vars["first"]:
@@ -606,7 +621,7 @@ class Cadet(Ruleset):
         s.active = them
         s.vars.update({"activated": [], "stage": None, "current": None})
         ctx.goto("turn.start")
-        ctx.event("TurnBegan", f"Turn {s.turn}: {them} to play.", ["cc.turn.activation.any_or_all"], them)
+        ctx.emit(TurnBegan(), f"Turn {s.turn}: {them} to play.", ["cc.turn.activation.any_or_all"], them)
 
     # ------------------------------------------------------------------------------------------- moving
     def _move(self, ctx: Context, u: Unit, to: Hex) -> None:
@@ -629,14 +644,14 @@ class Cadet(Ruleset):
         if left_contact:
             clauses.append("cc.move.leave_contact")
         why = f" ({', '.join(w for w, _ in extras)}: {cost} actions)" if extras else ""
-        ctx.event("UnitMoved", f"{u.id} moves from {self.where(frm)} to {self.where(to)}{why}.", clauses, u.side,
-                  unit=u.id, frm=frm, to=to, cost=cost)
+        ctx.emit(UnitMoved(unit=u.id, frm=frm, to=to, cost=cost),
+                 f"{u.id} moves from {self.where(frm)} to {self.where(to)}{why}.", clauses, u.side)
         enemies = self.ground.enemies_at(s, u.side, to)
         if enemies:
             cur["stopped"] = True
             cover = self.ground.crossing(frm, to) is not None
-            ctx.event("Contact", f"{u.id} walks into {', '.join(e.id for e in enemies)}: it stops and must punch up "
-                      "(free).", ["cc.move.enemy.stop", "cc.move.enemy.forced_punch_free"], u.side, unit=u.id)
+            ctx.emit(Contact(unit=u.id), f"{u.id} walks into {', '.join(e.id for e in enemies)}: it stops and must punch up "
+                      "(free).", ["cc.move.enemy.stop", "cc.move.enemy.forced_punch_free"], u.side)
             if len(enemies) == 1:
                 self._start_punch(ctx, u, enemies[0], forced=True, cover=cover, clauses=[])
             else:
@@ -655,8 +670,8 @@ class Cadet(Ruleset):
         clauses = ["cc.rest.restore", "cc.rest.amount", "cc.rest.whole_activation"]
         if gain < self.options.rest_amount:
             clauses.append("cc.rest.cap")
-        ctx.event("Rested", f"{u.id} rests (both actions): +{gain} STR, now {u.strength} of {u.max_strength}.",
-                  clauses, u.side, unit=u.id, gain=gain)
+        ctx.emit(Rested(unit=u.id, gain=gain),
+                 f"{u.id} rests (both actions): +{gain} STR, now {u.strength} of {u.max_strength}.", clauses, u.side)
         ctx.goto("turn.finish")
 
     # ------------------------------------------------------------------------------------------- punch ups
@@ -674,8 +689,8 @@ class Cadet(Ruleset):
         if forced:
             words.append("no action spent")
             cite.append("cc.move.enemy.forced_punch_free")
-        ctx.event("PunchUp", "; ".join(words) + ".", cite, u.side, unit=u.id, target=t.id, dice=dice, forced=forced,
-                  cover=cover)
+        ctx.emit(PunchUp(unit=u.id, target=t.id, dice=dice, forced=forced, cover=cover),
+                 "; ".join(words) + ".", cite, u.side)
         ctx.goto("turn.punch")
 
     def _resolve_punch(self, ctx: Context, result: str, chosen: bool) -> None:
@@ -687,8 +702,8 @@ class Cadet(Ruleset):
         how = f"{att.id} keeps {label(result)}" if chosen else f"{label(result)} is the only result showing"
         if p["dice"] == 0:
             how = "No dice to roll: Oh Dear"
-        ctx.event("PunchResult", f"{how}: {tgt.id} {eff.words}.", ["cc.punch.roll.choose_one", eff.clause], att.side,
-                  unit=att.id, target=tgt.id, result=result)
+        ctx.emit(PunchResult(unit=att.id, target=tgt.id, result=result),
+                 f"{how}: {tgt.id} {eff.words}.", ["cc.punch.roll.choose_one", eff.clause], att.side)
         if eff.str_loss:
             if self._lose(ctx, tgt, eff.str_loss, att, [eff.clause]):
                 return
@@ -704,8 +719,8 @@ class Cadet(Ruleset):
         lost = min(n, u.strength)
         u.strength -= lost
         s.vars["caused"][by.side] += lost
-        ctx.event("StrLost", f"{u.id} loses {lost} STR ({u.strength} left).",
-                  [*clauses, "cc.components.scoreboard.tracking"], u.side, unit=u.id, lost=lost)
+        ctx.emit(StrLost(unit=u.id, lost=lost),
+                 f"{u.id} loses {lost} STR ({u.strength} left).", [*clauses, "cc.components.scoreboard.tracking"], u.side)
         gained = 0
         if self.options.vp_per_str_point:
             gained = lost
@@ -715,16 +730,17 @@ class Cadet(Ruleset):
             p["scored"] = True
             s.vars["scoring_punches"][by.side] += 1
             s.score[by.side] += gained
-            ctx.event("VictoryPoint", f"{gained} VP to {by.side} ({s.score[by.side]} in all).",
-                      ["cc.score.vp.str_loss", "cc.score.vp.per_event"], by.side, vp=gained)
+            ctx.emit(VictoryPoint(vp=gained),
+                     f"{gained} VP to {by.side} ({s.score[by.side]} in all).", ["cc.score.vp.str_loss",
+                     "cc.score.vp.per_event"], by.side)
         elif lost:
-            ctx.event("NoExtraPoint", f"This punch up has scored its VP already: no more for {by.side}.",
-                      ["cc.score.vp.per_event"], by.side)
+            ctx.emit(NoExtraPoint(),
+                     f"This punch up has scored its VP already: no more for {by.side}.", ["cc.score.vp.per_event"], by.side)
         if u.strength == 0:
             frm = u.at
             u.at = None
-            ctx.event("Removed", f"{u.id} is out of STR and leaves the board.", ["cc.punch.str.zero_removed"], u.side,
-                      unit=u.id, at=frm)
+            ctx.emit(Removed(unit=u.id, at=frm),
+                     f"{u.id} is out of STR and leaves the board.", ["cc.punch.str.zero_removed"], u.side)
         return self._check_points(ctx, by.side)
 
     def _check_points(self, ctx: Context, side: str) -> bool:
@@ -741,8 +757,9 @@ class Cadet(Ruleset):
             frm = tgt.at
             tgt.at = None
             tgt.attrs["home"] = True
-            ctx.event("WentHome", f"{tgt.id} is pushed back off the board and goes home to mum (no STR lost).",
-                      ["cc.punch.retreat.off_board", "cc.punch.retreat.direction"], tgt.side, unit=tgt.id, at=frm)
+            ctx.emit(WentHome(unit=tgt.id, at=frm),
+                     f"{tgt.id} is pushed back off the board and goes home to mum (no STR lost).",
+                     ["cc.punch.retreat.off_board", "cc.punch.retreat.direction"], tgt.side)
             self._after_punch(ctx)
             return
         legal = [h for h in closer if self.ground.push_block(s, tgt, h) is None]
@@ -756,8 +773,9 @@ class Cadet(Ruleset):
         blocks = [self.ground.push_block(s, tgt, h) for h in closer]
         reasons = "; ".join(f"{self.where(h)}: {b[0]}" for h, b in zip(closer, blocks, strict=True) if b)
         clauses = list(dict.fromkeys(b[1] for b in blocks if b))
-        ctx.event("PushBlocked", f"{tgt.id} cannot move back towards its flag ({reasons}): it loses 1 STR and steps "
-                  "aside.", clauses, tgt.side, unit=tgt.id)
+        ctx.emit(PushBlocked(unit=tgt.id),
+                 f"{tgt.id} cannot move back towards its flag ({reasons}): it loses 1 STR and steps "
+                  "aside.", clauses, tgt.side)
         if self._lose(ctx, tgt, 1, att, clauses):
             return
         if not in_play(tgt):
@@ -765,8 +783,9 @@ class Cadet(Ruleset):
             return
         options = self.ground.sidestep_hexes(s, tgt)
         if not options:
-            ctx.event("StoodFast", f"{tgt.id} has no hex to step into: it stays where it is.",
-                      ["cc.punch.retreat.blocked_destination"], tgt.side, unit=tgt.id)
+            ctx.emit(StoodFast(unit=tgt.id),
+                     f"{tgt.id} has no hex to step into: it stays where it is.",
+                     ["cc.punch.retreat.blocked_destination"], tgt.side)
             self._after_punch(ctx)
         elif len(options) == 1:
             self._push_to(ctx, tgt, options[0], ["cc.punch.retreat.blocked_destination"])
@@ -779,15 +798,15 @@ class Cadet(Ruleset):
         s.vars["push"] = None
         frm = tgt.at
         tgt.at = to
-        ctx.event("PushedBack", f"{tgt.id} moves back from {self.where(frm)} to {self.where(to)}.", clauses, tgt.side,
-                  unit=tgt.id, frm=frm, to=to)
+        ctx.emit(PushedBack(unit=tgt.id, frm=frm, to=to),
+                 f"{tgt.id} moves back from {self.where(frm)} to {self.where(to)}.", clauses, tgt.side)
         att = s.units[s.vars["punch"]["attacker"]]
         if len(self.ground.figures_at(s, to)) <= MAX_PER_HEX - 1:
             s.vars["follow"] = {"unit": att.id, "to": to}
             ctx.goto("turn.follow")
             return
-        ctx.event("NoRoomToFollow", f"{att.id} cannot follow up: {self.where(to)} would hold three figures.",
-                  ["cc.punch.follow_up"], att.side, unit=att.id)
+        ctx.emit(NoRoomToFollow(unit=att.id),
+                 f"{att.id} cannot follow up: {self.where(to)} would hold three figures.", ["cc.punch.follow_up"], att.side)
         self._after_punch(ctx)
 
     def _after_punch(self, ctx: Context) -> None:
@@ -847,24 +866,23 @@ class Cadet(Ruleset):
             a, b = faces[0][0], faces[1][0]
             first, second = s.sides
             if a == b:
-                ctx.event("RollOffTied", f"Both roll {a}: roll again.", ["cc.setup.first_player"])
+                ctx.emit(RollOffTied(), f"Both roll {a}: roll again.", ["cc.setup.first_player"])
                 return
             winner = first if a > b else second
             s.active = winner
             s.vars["first"] = winner
-            ctx.event("FirstPlayer", f"{first} {a}, {second} {b}: the first turn goes to {winner}.",
-                      ["cc.setup.first_player"], winner)
+            ctx.emit(FirstPlayer(),
+                     f"{first} {a}, {second} {b}: the first turn goes to {winner}.", ["cc.setup.first_player"], winner)
             ctx.goto("turn.start")
-            ctx.event("TurnBegan", f"Turn {s.turn}: {winner} to play.", ["cc.turn.activation.any_or_all"], winner)
+            ctx.emit(TurnBegan(), f"Turn {s.turn}: {winner} to play.", ["cc.turn.activation.any_or_all"], winner)
         elif pos == "turn.roll":
             face = faces[0][0]
             if face == 1:
-                ctx.event("TurnOver", f"A 1: the turn is over for {s.active}.", ["cc.turn.activation.roll_one"],
-                          s.active)
+                ctx.emit(TurnOver(), f"A 1: the turn is over for {s.active}.", ["cc.turn.activation.roll_one"], s.active)
                 ctx.goto("end.check")
             else:
-                ctx.event("RollGood", f"A {face}: {s.active} may activate one more figure.", ["cc.turn.activation.roll"],
-                          s.active)
+                ctx.emit(RollGood(),
+                         f"A {face}: {s.active} may activate one more figure.", ["cc.turn.activation.roll"], s.active)
                 ctx.goto("turn.pick")
         elif pos == "turn.punch":
             p = s.vars["punch"]
@@ -1013,5 +1031,5 @@ class Cadet(Ruleset):
         return broken
 
 
-__all__ = ["Activate", "Cadet", "CadetOptions", "ChooseDie", "EndActivation", "EndTurn", "FallBack", "Follow",
-           "Move", "Punch", "PushBack", "Rest", "RollActivation", "Stay"]
+__all__ = ["BOARD_INCHES", "HEX_INCHES", "Activate", "Cadet", "CadetOptions", "ChooseDie", "EndActivation", "EndTurn",
+           "FallBack", "Follow", "Move", "Punch", "PushBack", "Rest", "RollActivation", "Stay"]
