@@ -5,6 +5,7 @@
     hexlab play SCENARIO [--seed N] [--players random,random] [--max-steps K] [--log FILE.jsonl]
     hexlab odds RULESET ... [--json]
     hexlab los RULESET --from A --to B [--blocker C ...] [--json]
+    hexlab lab [DIR] [--copy-only] [-- JUPYTER-LAB-OPTIONS]
 
 Mistakes (a bad file, an unknown scenario, a wrong option) print one clear message and exit with
 status 2, never a traceback.
@@ -128,14 +129,27 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("los", help="line of sight on a ruleset's empty board (hexlab los RULESET --help)",
                        add_help=False)
     p.add_argument("ruleset")
+    p = sub.add_parser("lab", help="copy the notebooks into DIR (default ./hexlab-notebooks) and open JupyterLab "
+                                   "there; an edited notebook is never replaced without asking")
+    p.add_argument("dir", nargs="?", default=None)
+    p.add_argument("--copy-only", action="store_true", help="copy the notebooks and print the command, don't start")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    passthrough: list[str] = []
+    if "--" in argv:
+        argv, passthrough = argv[: argv.index("--")], argv[argv.index("--") + 1:]
     parser = build_parser()
     args, rest = parser.parse_known_args(argv)
     try:
+        if args.command == "lab":
+            if rest:
+                parser.error(f"unrecognized arguments: {' '.join(rest)} (give JupyterLab's after --)")
+            from .lab import run
+
+            return run(args.dir, copy_only=args.copy_only, extra=passthrough)
         if args.command in ("odds", "los"):
             return _cmd_ruleset_query(args, rest, args.command)
         if rest:

@@ -38,8 +38,10 @@ from .engine.ruleset import Context, Ruleset
 from .engine.state import Area, Board, GameState, Unit
 from .hexes import Hex, Hexside, label_scheme, offset_rect
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-SCENARIO_DIRS: list[Path] = [PROJECT_ROOT / "scenarios"]
+KIT = Path(__file__).resolve().parent / "kit"
+"""The scenarios and notebooks shipped in the package (links to the repository's top-level folders in a
+checkout, copies in an installed wheel)."""
+SCENARIO_DIRS: list[Path] = [KIT / "scenarios"]
 """Folders searched for scenario ids (``<ruleset>/<name>`` -> ``<dir>/<ruleset>/<name>.toml``)."""
 
 MAX_FILE_BYTES = 2_000_000
