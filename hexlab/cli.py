@@ -5,6 +5,7 @@
     hexlab play SCENARIO [--seed N] [--players random,random] [--max-steps K] [--log FILE.jsonl]
     hexlab odds RULESET ... [--json]
     hexlab los RULESET --from A --to B [--blocker C ...] [--json]
+    hexlab rules RULESET [CLAUSE_OR_WORDS]
     hexlab lab [DIR] [--copy-only] [-- JUPYTER-LAB-OPTIONS]
 
 Mistakes (a bad file, an unknown scenario, a wrong option) print one clear message and exit with
@@ -56,6 +57,34 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         else:
             print(f"{name}: ok ({scenario.ruleset.id}: {scenario.title}, {len(scenario.units)} units)")
     return status
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    from . import reference
+
+    try:
+        ref = reference.load(args.ruleset)
+    except KeyError as exc:
+        raise HexlabError(str(exc.args[0])) from None
+    query = " ".join(args.query)
+    found = ref.search(query) if query else list(ref.clauses.values())
+    if not found:
+        raise HexlabError(f"no clause of {ref.name} matches {query!r}")
+    if not query:
+        print(f"{ref.name}: {len(found)} rules (illustrative: a value or reading of ours, not the source's)")
+    section = None
+    for c in found:
+        if c.section != section:
+            section = c.section
+            print(f"\n{section}")
+        mark = "  [illustrative]" if c.illustrative else ""
+        print(f"  {c.id}{mark}\n    {c.rule}")
+        if len(found) == 1:
+            if c.example:
+                print(f"    Example: {c.example}")
+            if c.notes:
+                print(f"    Note: {c.notes}")
+    return 0
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -129,6 +158,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("los", help="line of sight on a ruleset's empty board (hexlab los RULESET --help)",
                        add_help=False)
     p.add_argument("ruleset")
+    p = sub.add_parser("rules", help="the rules reference: every clause, one clause by id, or clauses with words")
+    p.add_argument("ruleset")
+    p.add_argument("query", nargs="*", help="a clause id (or its start, e.g. m44.terrain) or words to find")
     p = sub.add_parser("lab", help="copy the notebooks into DIR (default ./hexlab-notebooks) and open JupyterLab "
                                    "there; an edited notebook is never replaced without asking")
     p.add_argument("dir", nargs="?", default=None)
@@ -158,6 +190,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_scenarios(args)
         if args.command == "validate":
             return _cmd_validate(args)
+        if args.command == "rules":
+            return _cmd_rules(args)
         return _cmd_play(args)
     except HexlabError as exc:
         print(f"hexlab: {exc}", file=sys.stderr)
