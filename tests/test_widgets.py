@@ -297,3 +297,49 @@ def test_a_click_that_two_actions_reach_offers_both_instead_of_guessing():
     chosen = hm.choices[1]
     hm.unit_actions.children[1].click()
     assert game.actions[-1] == chosen
+
+
+def test_the_stepper_says_what_to_do_now():
+    """At a person's decision the choices are the primary buttons and "Next step" is disabled with its
+    reason; at an automatic step "Next step" is primary and says what it will do; a step's clauses are
+    folded into "Rules (n)" with each rule's words (issue 11)."""
+    game = hexlab.load("skirmish/meadow", seed=1)
+    s = PhaseStepper(game)
+    assert not game.current_step.automatic
+    assert s.next_button.disabled and s.next_button.button_style == "" and game.to_act in s.next_button.tooltip
+    assert all(b.button_style == "primary" for b in s.choices.children) and s.choices.children
+    assert f"Your decision, {game.to_act}" in s.header.value
+    assert f"Rules ({len(game.current_step.clauses)})" in s.explain.value
+    s.choices.children[0].click()  # play a card
+    while not game.is_over and game.current_step.kind != "dice":
+        if game.current_step.automatic:
+            game.step()
+        else:
+            acts = list(game.legal_actions())
+            game.apply(next((a for a in acts if isinstance(a, Attack)), acts[-1]))
+    assert game.current_step.kind == "dice"
+    assert not s.next_button.disabled and s.next_button.button_style == "primary"
+    assert s.next_button.description.startswith("Roll ") and "d6" in s.next_button.description
+
+
+def test_a_computer_side_is_moved_on_by_the_primary_button():
+    game = hexlab.load("skirmish/meadow", seed=1)
+    from hexlab.players import players_for
+
+    s = PhaseStepper(game, players=players_for(game, {game.to_act: "computer"}))
+    assert s.next_button.description == "Let the computer choose" and s.next_button.button_style == "primary"
+    before = len(game.history)
+    s.next_button.click()
+    assert len(game.history) == before + 1
+
+
+def test_clause_chips_carry_their_rule():
+    from hexlab.widgets.stepper import PhaseStepper as Stepper
+
+    game = hexlab.load("cadet/drill_punch", seed=2)
+    game.play_to_decision()
+    html_log = Stepper.log_html(game.log)
+    some = next(c for e in game.log for c in e.clauses)
+    from hexlab import reference
+
+    assert reference.lookup(some).rule.split()[0] in html_log and "hexlab-chip" in html_log

@@ -16,6 +16,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from .. import reference
 from ..engine import Action, Event, Game, RuleError
 from ..players import Player
 
@@ -23,8 +24,41 @@ KIND_BADGE = {"decision": "decide", "auto": "auto", "dice": "dice"}
 KIND_WORDS = {"decision": "a decision", "auto": "done by the engine", "dice": "a dice roll"}
 
 
+def _rule(clause: str) -> str:
+    found = reference.lookup(clause)
+    return found.text() if found else "(not in the rules reference)"
+
+
 def _cite(clauses: tuple[str, ...] | list[str]) -> str:
-    return " ".join(f"<code>{html.escape(c)}</code>" for c in clauses)
+    """Clause chips that show their rule on hover (the tooltip) and on a click (it unfolds)."""
+    return " ".join(f"<details class='hexlab-chip' title='{html.escape(_rule(c), quote=True)}'>"
+                    f"<summary><code>{html.escape(c)}</code></summary>"
+                    f"<span class='hexlab-chip-rule'>{html.escape(_rule(c))}</span></details>" for c in clauses)
+
+
+def rules_list(clauses: tuple[str, ...] | list[str]) -> str:
+    """A step's clauses folded into "Rules (n)", which opens the list with each rule's words."""
+    if not clauses:
+        return ""
+    items = "".join(f"<li><code>{html.escape(c)}</code> {html.escape(_rule(c))}</li>" for c in clauses)
+    return (f"<details class='hexlab-rules'><summary>Rules ({len(clauses)})</summary>"
+            f"<ul>{items}</ul></details>")
+
+
+def roll_words(game: Game) -> str:
+    """What a dice step will roll, for its button: "Roll 3 battle dice", "Roll 2 d6 + 1 d6"."""
+    roll = game.rules.roll(game.state)
+    parts = []
+    for die, n in roll.pool:
+        if n <= 0:
+            continue
+        name = die.name.split(" (")[0]
+        name = name.upper() if name.isalpha() and len(name) <= 3 else name  # the ATK die
+        if name[:1] == "d" and name[1:].isdigit():
+            parts.append(f"{n}{name}")  # 3d6
+        else:
+            parts.append(f"{n} {name} {'die' if n == 1 else 'dice'}")  # 3 battle dice
+    return "Roll " + " + ".join(parts) if parts else "Roll (no dice)"
 
 
 class PhaseStepper(widgets.VBox):
@@ -129,9 +163,14 @@ class PhaseStepper(widgets.VBox):
             who = f"{result.get('winner')} wins" if result.get("winner") else "A draw"
             status = f"<b>Game over.</b> {html.escape(who)}: {html.escape(str(result.get('reason', '')))}"
         elif step.automatic:
-            status = f"Next: <b>{html.escape(step.title)}</b> ({KIND_WORDS[step.kind]}). Press <b>Next step</b>."
+            status = (f"Next: <b>{html.escape(step.title)}</b> ({KIND_WORDS[step.kind]}). "
+                      f"Press <b>{html.escape(self._next_words())}</b>.")
+        elif game.to_act in self.players:
+            status = (f"<b>{html.escape(str(game.to_act))}</b> (computer) decides: {html.escape(step.title)}. "
+                      "Press <b>Let the computer choose</b>.")
         else:
-            status = f"<b>{html.escape(str(game.to_act))}</b> decides: {html.escape(step.title)}."
+            status = (f"<b>Your decision, {html.escape(str(game.to_act))}</b>: {html.escape(step.title)}. "
+                      "Choose a button below, or click one of your units on the map.")
         self.header.value = (f"<div class='hexlab-stepper-header'><b>{html.escape(rules.name)}</b> · "
                              f"{html.escape(rules.clock(game.state))}<br>{status}</div>")
         rows = []
@@ -150,13 +189,36 @@ class PhaseStepper(widgets.VBox):
                         f"{inner}</li>")
         self.sequence.value = f"<ol class='hexlab-sequence'>{''.join(rows)}</ol>"
         self.explain.value = (f"<div class='hexlab-explain'><b>{html.escape(step.title)}.</b> "
-                              f"{html.escape(step.explanation)}<br><small>Rules: {_cite(step.clauses)}</small></div>")
-        self.next_button.disabled = game.is_over
+                              f"{html.escape(step.explanation)}{rules_list(step.clauses)}</div>")
+        self._refresh_next()
         self.run_button.disabled = game.is_over
         self.undo_button.disabled = not game.can_undo
         self.redo_button.disabled = not game.can_redo
         self._refresh_choices()
         self.log_view.value = self.log_html(game.log, self.log_lines)
+
+    def _next_words(self) -> str:
+        game = self.game
+        step = game.current_step
+        if step.kind == "dice":
+            return roll_words(game)
+        if step.automatic:
+            return f"Next: {step.title}"
+        return "Let the computer choose"
+
+    def _refresh_next(self) -> None:
+        """"Next step" is the primary button when the engine (or a computer player) acts next, and says
+        what it will do; at a person's decision it is disabled and its tooltip says why."""
+        game, b = self.game, self.next_button
+        if game.is_over:
+            b.description, b.disabled, b.button_style, b.tooltip = "Next step", True, "", "The game is over."
+        elif game.current_step.automatic or game.to_act in self.players:
+            b.description, b.disabled, b.button_style = self._next_words(), False, "primary"
+            b.tooltip = f"{game.current_step.title}: {game.current_step.explanation}"
+        else:
+            b.description, b.disabled, b.button_style = "Next step", True, ""
+            b.tooltip = (f"{game.to_act} decides now ({game.current_step.title}): choose a button below or a "
+                         "unit on the map.")
 
     def _refresh_choices(self) -> None:
         """Buttons for the decisions the map can't show: those with no place on the map."""
@@ -168,7 +230,9 @@ class PhaseStepper(widgets.VBox):
                     continue
                 if action.actor is not None:
                     continue  # a unit's own choices appear under the map when it is selected
-                b = widgets.Button(description=game.describe(action), layout=widgets.Layout(width="auto"))
+                b = widgets.Button(description=game.describe(action), layout=widgets.Layout(width="auto"),
+                                   button_style="" if game.to_act in self.players else "primary",
+                                   tooltip=game.describe(action))
                 b.add_class("hexlab-choice")
                 b.on_click(lambda _b, a=action: self.choose(a))
                 buttons.append(b)

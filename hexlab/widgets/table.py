@@ -43,6 +43,15 @@ ol.hexlab-sequence li.hexlab-current-phase > b { color: #8a1c1c; }
 .hexlab-explain code, .hexlab-log code, .hexlab-odds code, .hexlab-note code {
   font-size: 11px; background: #eee8d5; padding: 0 3px; border-radius: 3px; }
 .hexlab-stepper-note { font-size: 12.5px; color: #8a1c1c; }
+details.hexlab-chip { display: inline-block; vertical-align: top; margin: 0 2px; }
+details.hexlab-chip > summary { list-style: none; cursor: pointer; display: inline; }
+details.hexlab-chip > summary::-webkit-details-marker { display: none; }
+details.hexlab-chip[open] { display: block; }
+.hexlab-chip-rule { display: block; font-size: 11.5px; background: #fbfaf5; border: 1px solid #e0dccb; border-radius: 4px;
+  padding: 2px 6px; margin: 2px 0 4px 0; }
+details.hexlab-rules { margin-top: 3px; font-size: 12px; }
+details.hexlab-rules > summary { cursor: pointer; color: #555; }
+details.hexlab-rules ul { margin: 2px 0; padding-left: 16px; }
 ul.hexlab-log-list { max-height: 220px; overflow-y: auto; margin: 0; padding-left: 16px; font-size: 12px;
   line-height: 1.35; }
 ul.hexlab-log-list li.hexlab-phase { color: #555; font-style: italic; }

@@ -170,11 +170,13 @@ def test_table_next_step_choices_and_clicks_on_the_map(lab, page):
     x, y = _unit_point("R1")
     assert pixel(page, x, y)[:3] == RED, "R1's counter is drawn in Red's colour"
     stepper = page.locator(".hexlab-stepper").first
-    before = stepper.inner_text()
-    page.get_by_role("button", name="Next step").first.click()
-    page.wait_for_timeout(800)
-    assert stepper.inner_text() != before, "Next step at a decision explains who must decide"
-    assert "decides now" in stepper.inner_text()
+    # at a person's decision "Next step" is disabled, its tooltip says who decides, and the choices are
+    # the primary buttons (issue 11: the stepper says what to do now)
+    next_button = page.get_by_role("button", name="Next step").first
+    assert next_button.is_disabled(), "Next step is disabled while a person must decide"
+    assert "decides now" in (next_button.get_attribute("title") or "")
+    assert "Your decision" in stepper.inner_text()
+    assert "mod-primary" in (page.locator(".hexlab-choice").first.get_attribute("class") or "")
 
     # play a card from the stepper's choices: the game moves on to the action phase
     page.locator(".hexlab-choice").first.click()
