@@ -117,12 +117,12 @@ def test_close_assault_is_at_range_one_firing_beyond():
     game = duel("armor", 1)
     events = game.apply(Battle("A1", "X1"))
     assert "m44.battle.close_assault.definition" in cited(events)
-    assert game.state.vars["battle"]["close"] is True
+    assert game.state.rules_state.turn.battle.close is True
     game = duel("armor", 3)
     events = game.apply(Battle("A1", "X1"))
     assert "m44.battle.fire.definition" in cited(events)
     assert "m44.battle.close_assault.definition" not in cited(events)
-    assert game.state.vars["battle"]["close"] is False
+    assert game.state.rules_state.turn.battle.close is False
 
 
 @pytest.mark.rule("m44.battle.close_assault.forced")

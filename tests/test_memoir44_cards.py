@@ -84,8 +84,8 @@ def test_recon_draws_two_and_keeps_one():
     game.apply(EndMoves())
     game.apply(EndBattles())
     game.play_to_decision()
-    assert game.state.position == "draw.keep" and len(game.state.vars["keep"]) == 2
-    first, second = game.state.vars["keep"]
+    assert game.state.position == "draw.keep" and len(game.state.rules_state.keep) == 2
+    first, second = game.state.rules_state.keep
     discards = len(game.state.decks["discard"])
     game.apply(KeepCard(second))
     game.play_to_decision()
@@ -216,7 +216,7 @@ def test_barrage_rolls_four_dice_at_any_enemy_ignoring_terrain_and_shelter():
     game.apply(PlayCard("barrage"))
     assert refused(game, Target("A1")) == "m44.order.cards.data"
     game.apply(Target("X1"))
-    assert game.rules.dice(game.state)[0][1] == 4
+    assert game.rules.roll(game.state).pool[0][1] == 4
     roll(game, faces_are("flag", "star", "star", "star"))
     assert IgnoreFlag("X1") not in set(game.legal_actions())   # no flag may be ignored
     assert {a.to for a in game.legal_actions() if isinstance(a, Retreat)}
@@ -232,7 +232,7 @@ def test_air_power_strikes_up_to_four_adjacent_enemies_and_stars_hit():
     assert refused(game, Target("X3")) == "m44.order.cards.data"   # not next to a picked unit
     game.apply(Target("X2"))
     game.apply(DoneTargets())
-    assert game.rules.dice(game.state)[0][1] == 2                    # the Allies roll 2 a unit
+    assert game.rules.roll(game.state).pool[0][1] == 2                    # the Allies roll 2 a unit
     roll(game, faces_are("star", "star"))
     assert game.state.units["X1"].strength == 2                      # stars hit
     # the Axis rolls 1 a unit
@@ -241,7 +241,7 @@ def test_air_power_strikes_up_to_four_adjacent_enemies_and_stars_hit():
     game.apply(PlayCard("air_power"))
     game.apply(Target("A1"))
     game.apply(DoneTargets())
-    assert game.rules.dice(game.state)[0][1] == 1
+    assert game.rules.roll(game.state).pool[0][1] == 1
 
 
 @pytest.mark.rule("m44.order.cards.data")
@@ -252,10 +252,10 @@ def test_medics_bring_figures_back_and_order_the_unit():
     game.apply(PlayCard("medics_mechanics"))
     assert refused(game, Target("A2")) == "m44.order.cards.data"    # not damaged
     game.apply(Target("A1"))
-    assert game.rules.dice(game.state)[0][1] == 5                   # 4 cards in hand + the one played
+    assert game.rules.roll(game.state).pool[0][1] == 5                   # 4 cards in hand + the one played
     roll(game, faces_are("infantry", "star", "star", "armor", "flag"))
     assert game.state.units["A1"].strength == 4                      # 3 rolled, capped at its 4
-    assert game.state.position == "move.move" and game.state.vars["ordered"] == ["A1"]
+    assert game.state.position == "move.move" and game.state.rules_state.turn.ordered == ["A1"]
 
 
 @pytest.mark.rule("m44.order.cards.data")

@@ -124,7 +124,7 @@ def test_gung_ho_adds_nothing_to_barrage_air_power_or_their_finest_hour():
     for uid in ("X2", "X3", "X4"):
         game.apply(Target(uid))
     game.apply(Target("X5"))
-    assert game.state.position != "card.target" and game.state.vars["targets"] == ["X2", "X3", "X4", "X5"]
+    assert game.state.position != "card.target" and game.state.rules_state.turn.targets == ["X2", "X3", "X4", "X5"]
     # Their Finest Hour orders what the dice give, no more
     game = make(MARINES, rules=nations(Allies="usmc"),
                 hand=["their_finest_hour", "probe_left", "probe_centre", "probe_right", "attack_left"])
@@ -197,7 +197,7 @@ def test_a_bcf_unit_left_with_one_figure_may_battle_back_with_one_die():
     assert game.state.position == "battle.battle_back" and game.to_act == "Axis"
     assert set(game.legal_actions()) == {BattleBack("X1"), Hold("X1")}
     game.apply(BattleBack("X1"))
-    assert game.rules.dice(game.state)[0][1] == 1
+    assert game.rules.roll(game.state).pool[0][1] == 1
     roll(game, faces_are("grenade"))
     assert game.state.units["A1"].strength == 3
     assert game.state.position == "battle.choose" and game.state.active == "Allies"
@@ -216,7 +216,7 @@ def test_the_battle_back_die_ignores_terrain():
     # the attacker stands in a forest (and began its turn there): still 1 die
     game = leave_one(terrain={"forest": ["6,6"]})
     game.apply(BattleBack("X1"))
-    assert game.rules.dice(game.state)[0][1] == 1
+    assert game.rules.roll(game.state).pool[0][1] == 1
 
 
 @pytest.mark.rule("m44.nation.bcf.battle_back.overrun")
@@ -295,7 +295,7 @@ def test_high_command_never_goes_below_three_cards():
     game.play_to_decision()
     assert game.state.active == "Axis" and game.state.position == "card.play"
     assert len(game.state.hands["Axis"]) == 3
-    assert game.state.vars["hand_limit"]["Axis"] == 3
+    assert game.state.rules_state.hand_limit["Axis"] == 3
 
 
 # ---------------------------------------------------------------------------------- Soviets
@@ -317,7 +317,7 @@ def test_a_card_goes_under_the_commissar_chip_before_the_first_soviet_turn():
     assert {type(a) for a in game.legal_actions()} == {PutUnderChip}
     game.apply(PutUnderChip("attack_centre"))
     assert len(game.state.hands["Allies"]) == 4
-    assert game.state.vars["chip"]["Allies"] == "attack_centre"
+    assert game.state.rules_state.chip["Allies"] == "attack_centre"
     assert game.state.position == "card.play"
 
 
@@ -335,7 +335,7 @@ def test_recon_1_is_played_from_hand_and_the_chip_card_waits():
     game.apply(PutUnderChip("attack_centre"))
     assert game.explain(PlayCard("recon_left")) is None
     game.apply(PlayCard("recon_left"))
-    assert game.state.vars["chip"]["Allies"] == "attack_centre"
+    assert game.state.rules_state.chip["Allies"] == "attack_centre"
     assert game.state.position == "order.announce"
 
 
@@ -349,7 +349,7 @@ def test_counter_attack_is_played_from_the_soviet_hand():
     game.apply(PutUnderChip("attack_centre"))
     assert refused(game, PlayCard("probe_left")) == "m44.nation.soviet.commissar.no_direct_play"
     game.apply(PlayCard("counter_attack"))
-    assert game.state.vars["chip"]["Allies"] == "attack_centre"
+    assert game.state.rules_state.chip["Allies"] == "attack_centre"
     assert game.state.position == "order.announce"
 
 

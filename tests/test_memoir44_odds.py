@@ -109,7 +109,7 @@ def test_the_games_odds_panel_uses_the_battle_dice():
     # 1 die against 4-figure infantry: the chance of at least one figure is 1/2
     assert report.summary["at least one figure"] == Fraction(1, 2)
     game.apply(Battle("A1", "X1"))
-    assert game.state.vars["battle"]["dice"] == 1
+    assert game.state.rules_state.turn.battle.dice == 1
     outcomes = game.chance_outcomes()
     assert sum(p for _, p in outcomes) == 1
     assert dict(outcomes)[(("infantry",),)] == Fraction(2, 6)       # five distinct faces, infantry twice

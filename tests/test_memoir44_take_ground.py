@@ -131,7 +131,7 @@ def test_a_second_advance_but_no_third_battle():
 @pytest.mark.rule("m44.overrun.complete_before_next")
 def test_the_overrun_is_finished_before_another_unit_battles():
     game = overrun([("A2", "Allies", "armor", "7,6"), ("X2", "Axis", "infantry", "7,5")], also=["A2"])
-    assert "A2" in game.state.vars["ordered"]
+    assert "A2" in game.state.rules_state.turn.ordered
     assert refused(game, Battle("A2", "X2")) == "m44.overrun.complete_before_next"
     game.apply(Hold("A1"))
     assert game.explain(Battle("A2", "X2")) is None

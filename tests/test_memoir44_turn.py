@@ -90,7 +90,7 @@ def test_a_battle_checks_target_range_and_sight_before_any_dice_are_rolled():
     declared = next(e for e in events if e.kind == "BattleDeclared")
     assert "m44.range.infantry.d2" in declared.clauses and "m44.terrain.forest.dice" in declared.clauses
     assert "DiceRolled" not in kinds(events)
-    assert game.current_step.kind == "dice" and game.state.vars["battle"]["dice"] == 1
+    assert game.current_step.kind == "dice" and game.state.rules_state.turn.battle.dice == 1
 
 
 @pytest.mark.rule("m44.turn.first_player.scenario")
@@ -187,7 +187,7 @@ def test_a_section_card_orders_its_number_of_units_in_its_section_only():
     assert snapshot(game) == before
     game.apply(DoneOrdering())
     game.play_to_decision()
-    assert game.state.vars["ordered"] == ["L1", "L2"]
+    assert game.state.rules_state.turn.ordered == ["L1", "L2"]
     assert refused(game, Order("L3")) == "m44.order.units.announce"      # announced once, then moves
 
 
@@ -213,7 +213,7 @@ def test_section_card_limits(card, can, cannot):
 def test_a_unit_on_a_section_line_may_be_ordered_for_either_section(card):
     game = make(SECTIONS, hand=[card])
     order(game, card, ["S1"], done=False)
-    assert game.state.vars["ordered"] == ["S1"]
+    assert game.state.rules_state.turn.ordered == ["S1"]
     game = make(SECTIONS, hand=["probe_right"])
     order(game, "probe_right", [], done=False)
     assert refused(game, Order("S1")) == "m44.order.units.announce"

@@ -149,7 +149,7 @@ def roll(game: Game, want: Callable[[Faces], bool]) -> list:
 
 def dice_of(game: Game) -> int:
     """The number of battle dice the battle just declared rolls."""
-    return game.state.vars["battle"]["dice"]
+    return game.state.rules_state.turn.battle.dice
 
 
 def kinds(events: Iterable[Any]) -> list[str]:

@@ -1,0 +1,169 @@
+"""Move: each ordered unit once, one after another (m44.move.unit.once_per_turn, m44.move.unit.sequential).
+
+Infantry moves 1-2 hexes, armor up to 3, artillery 1 (m44.move.*.range); terrain may stop a move or keep a
+unit out (m44.terrain.*.move_stop, .impassable), a beach or the ocean caps it (m44.terrain.beach.move,
+m44.terrain.ocean.move), a hedgerow is entered only from next to it; no unit enters or passes an occupied
+hex (m44.stack.no_entry_occupied). Armor entering wire crushes it (m44.terrain.wire.armor_remove);
+sandbags go when their unit leaves (m44.terrain.sandbags.remove). Behind Enemy Lines gives a second move
+after the battles (the ``again`` phase, m44.order.cards.data).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from ...engine import Context, GameState, RuleError
+from ...engine.state import Unit
+from ...hexes import Hex, hex_distance
+from . import events as ev
+from .actions import EndMoves, Move
+from .data import ARMOR, ARTILLERY, INFANTRY, TERRAIN
+from .handlers import handlers
+from .state import Moved, StopRule
+from .tactics import allowance, free_move
+
+if TYPE_CHECKING:
+    from .rules import Memoir44
+
+RANGE_CLAUSE = {INFANTRY: "m44.move.infantry.range", ARMOR: "m44.move.armor.range",
+                ARTILLERY: "m44.move.artillery.range"}
+
+
+def moves(rules: Memoir44, state: GameState, u: Unit) -> dict:
+    """Every hex ``u`` may end its move on this turn (with the card's allowance)."""
+    return rules.field.moves(state, u, allowance(rules, state, u), free=free_move(rules, state, u))
+
+
+def move_error(rules: Memoir44, state: GameState, action: Move, again: bool = False) -> RuleError | None:
+    """Why ``action`` may not be made (the clause of the first rule it breaks); ``again``: Behind Enemy
+    Lines' second move, made by a unit that has moved already."""
+    t = state.rules_state.turn
+    u = state.units.get(action.unit)
+    if u is None or not u.alive or u.side != state.active:
+        return RuleError(f"{action.unit} is not one of {state.active}'s units.", "m44.order.only_ordered_act")
+    if u.id not in t.ordered:
+        return RuleError(f"{u.id} was not ordered this turn: only ordered units move.", "m44.order.only_ordered_act")
+    if u.id in t.moved and not again:
+        return RuleError(f"{u.id} has already moved this turn.", "m44.move.unit.once_per_turn")
+    to = action.to
+    if to not in rules.board.terrain:
+        return RuleError("That hex is off the battlefield.", "m44.move.unit.once_per_turn")
+    if to in moves(rules, state, u):
+        return None
+    other = state.unit_at(to)
+    if other is not None:
+        return RuleError(f"{other.id} already holds {rules.where(to)}: one unit per hex.",
+                         "m44.stack.one_unit_per_hex")
+    blocker = rules.field.impassable(state, to, u.kind)
+    if blocker is not None:
+        return RuleError(f"{blocker.title} is impassable to {u.kind}.", blocker.impassable_clause)
+    most = allowance(rules, state, u)
+    d = hex_distance(u.at, to)
+    if d > most:
+        clause = RANGE_CLAUSE[u.kind]
+        if u.attrs.get("badge") == "french_resistance":
+            clause = "m44.nation.french_resistance.move_range"
+        return RuleError(f"{u.id} moves at most {most} hex(es); {rules.where(to)} is {d} away.", clause)
+    name = rules.board.terrain[to]
+    if name == "beach" and d > 2:
+        return RuleError("A move onto a beach covers at most 2 hexes.", "m44.terrain.beach.move")
+    if name == "ocean" or rules.board.terrain[u.at] == "ocean":
+        return RuleError("A move in or into the ocean covers at most 1 hex.", "m44.terrain.ocean.move")
+    if name == "hedgerow":
+        return RuleError("A unit enters a hedgerow only from a hex next to it.",
+                         "m44.terrain.hedgerow.enter_from_adjacent")
+    return RuleError(f"No way to {rules.where(to)} within {most} hex(es): terrain that stops a move, "
+                     "a beach, or units in the way.", "m44.stack.no_entry_occupied")
+
+
+def move(rules: Memoir44, ctx: Context, u: Unit, to: Hex) -> None:
+    """Move ``u`` to ``to``, remembering the hexes spent and the terrain that stopped it."""
+    s = ctx.state
+    info = moves(rules, s, u)[to]
+    frm = u.at
+    u.at = to
+    stop_rules = [StopRule(r.name, r.no_battle_after_entry)
+                  for r in rules.field.rules_at(s, to) if r.move_stop or r.no_battle_after_entry]
+    s.rules_state.turn.moved[u.id] = Moved(info["cost"], stop_rules)
+    clauses = ["m44.move.unit.once_per_turn", RANGE_CLAUSE[u.kind]]
+    clauses += [f"m44.terrain.{r.name}.move_stop" for r in stop_rules if r.name in TERRAIN or r.name == "wire"]
+    ctx.emit(ev.UnitMoved(u.id, frm, to), f"{u.id} moves from {rules.where(frm)} to {rules.where(to)} "
+             f"({info['cost']} hex{'es' if info['cost'] != 1 else ''}).", clauses, u.side)
+    vacate(rules, ctx, frm)
+    if u.kind == ARMOR and "wire" in s.features.get(to, []):
+        s.features[to].remove("wire")
+        ctx.emit(ev.WireRemoved(), f"{u.id}'s tanks crush the wire in {rules.where(to)}.",
+                 ["m44.terrain.wire.armor_remove"], u.side)
+
+
+def vacate(rules: Memoir44, ctx: Context, h: Hex) -> None:
+    """Sandbags go when their hex is left (m44.terrain.sandbags.remove); sea walls stay."""
+    feats = ctx.state.features.get(h, [])
+    if "sandbags" in feats:
+        feats.remove("sandbags")
+        ctx.emit(ev.SandbagsRemoved(), f"The sandbags in {rules.where(h)} are removed as their unit leaves.",
+                 ["m44.terrain.sandbags.remove"])
+
+
+# ----------------------------------------------------------------------------------- move.move
+@handlers.candidates("move.move")
+def offer_moves(rules: Memoir44, state: GameState) -> Iterator[EndMoves | Move]:
+    t = state.rules_state.turn
+    yield EndMoves()
+    for uid in t.ordered:
+        u = state.units[uid]
+        if not u.alive or uid in t.moved:
+            continue
+        for h in sorted(moves(rules, state, u)):
+            yield Move(uid, h)
+
+
+@handlers.check(EndMoves)
+def check_end_moves(rules: Memoir44, state: GameState, action: EndMoves) -> RuleError | None:
+    """m44.move.optional: an ordered unit need not move."""
+    return None
+
+
+@handlers.check(Move, at="move.move")
+def check_move(rules: Memoir44, state: GameState, action: Move) -> RuleError | None:
+    return move_error(rules, state, action)
+
+
+@handlers.effect(Move, at="move.move")
+def make_move(rules: Memoir44, ctx: Context, action: Move) -> None:
+    move(rules, ctx, ctx.state.units[action.unit], action.to)
+
+
+@handlers.effect(EndMoves, at="move.move")
+def end_moves(rules: Memoir44, ctx: Context, action: EndMoves) -> None:
+    ctx.goto("battle.choose")
+
+
+# ----------------------------------------------------------------------------------- again.move
+@handlers.candidates("again.move")
+def offer_moves_again(rules: Memoir44, state: GameState) -> Iterator[EndMoves | Move]:
+    yield EndMoves()
+    for uid in state.rules_state.turn.ordered:
+        u = state.units[uid]
+        if u.alive:
+            for h in sorted(moves(rules, state, u)):
+                yield Move(uid, h)
+
+
+@handlers.check(Move, at="again.move")
+def check_move_again(rules: Memoir44, state: GameState, action: Move) -> RuleError | None:
+    """Behind Enemy Lines (m44.order.cards.data): the unit moves again after its battle."""
+    return move_error(rules, state, action, again=True)
+
+
+@handlers.effect(Move, at="again.move")
+def move_again(rules: Memoir44, ctx: Context, action: Move) -> None:
+    move(rules, ctx, ctx.state.units[action.unit], action.to)
+    ctx.state.rules_state.turn.again_done = True
+    ctx.goto("draw.draw")
+
+
+@handlers.effect(EndMoves, at="again.move")
+def end_moves_again(rules: Memoir44, ctx: Context, action: EndMoves) -> None:
+    ctx.goto("draw.draw")

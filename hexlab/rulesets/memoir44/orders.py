@@ -1,0 +1,241 @@
+"""Play a command card and order units (m44.turn.sequence.phases, m44.order.*).
+
+One card a turn, from the hand (m44.order.card.one_per_turn); the Soviet player plays the card under the
+Commissar chip and puts another there (m44.nation.soviet.commissar.*); Counter-Attack plays the card the
+enemy played last (m44.order.cards.data). Then the units the card orders are announced one by one, each
+given its own slot of the card: a section and a unit type (m44.order.units.announce), a unit on a
+section line fitting either section (m44.order.section.straddle). Only ordered units act
+(m44.order.only_ordered_act).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from ...engine import Context, GameState, RuleError
+from . import events as ev
+from .actions import DoneOrdering, Order, PlayCard, PutUnderChip
+from .cards import fits
+from .handlers import handlers
+from .tactics import effect, one_section, order_extra, slots
+
+if TYPE_CHECKING:
+    from .rules import Memoir44
+
+
+def mirrored(card_id: str) -> str:
+    """The card a Counter-Attack plays for a flank card: the same flank of the board, which is the other
+    flank seen from the other side."""
+    if card_id.endswith("_left"):
+        return card_id[: -len("left")] + "right"
+    if card_id.endswith("_right"):
+        return card_id[: -len("right")] + "left"
+    return card_id
+
+
+# ----------------------------------------------------------------------------------- card.play
+@handlers.candidates("card.play")
+def offer_cards(rules: Memoir44, state: GameState) -> Iterator[PlayCard]:
+    side = state.active
+    chip = state.rules_state.chip.get(side) if rules.nation(side) == "soviet" else None
+    for c in sorted(set(state.hands[side]) | ({chip} if chip else set())):
+        yield PlayCard(c)
+
+
+@handlers.check(PlayCard)
+def check_play(rules: Memoir44, state: GameState, action: PlayCard) -> RuleError | None:
+    """m44.order.card.one_per_turn; Ambush and Counter-Attack's conditions (m44.order.cards.data); the
+    Commissar chip (m44.nation.soviet.commissar.no_direct_play)."""
+    side = state.active
+    mine = state.rules_state
+    chip_card = mine.chip.get(side) if rules.nation(side) == "soviet" else None
+    if action.card not in state.hands[side] and action.card != chip_card:
+        return RuleError(f"There is no {action.card!r} card in {side}'s hand.", "m44.order.card.one_per_turn")
+    if action.card == "ambush":
+        return RuleError("Ambush is played on the enemy's turn, when one of your units is close assaulted.",
+                         "m44.order.cards.data")
+    if action.card == "counter_attack":
+        last = mine.last_card.get(state.other(side))
+        if last is None:
+            return RuleError("Counter-Attack copies the card your opponent played last turn: there is none "
+                             "yet.", "m44.order.cards.data")
+        if last == "counter_attack":
+            return RuleError("Counter-Attack cannot copy a Counter-Attack (a case the references leave "
+                             "open, so hexlab does not allow it).", "m44.order.cards.data")
+    if rules.nation(side) == "soviet":
+        exempt = action.card in ("ambush", "counter_attack") or action.card.startswith("recon_")
+        if action.card != mine.chip[side] and not exempt:
+            return RuleError("The Soviet player plays the card under the Commissar chip (or Ambush, "
+                             "Counter-Attack or a Recon 1 from hand).", "m44.nation.soviet.commissar.no_direct_play")
+    return None
+
+
+@handlers.effect(PlayCard)
+def play_card(rules: Memoir44, ctx: Context, action: PlayCard) -> None:
+    """m44.order.card.one_per_turn: the card goes to the discards; a Counter-Attack becomes the copied
+    card; a card whose named units are all gone orders 1 unit of any kind (m44.order.cards.data)."""
+    s = ctx.state
+    mine = s.rules_state
+    t = mine.turn
+    side = s.active
+    card = rules.card(action.card)
+    if mine.chip.get(side) == action.card and rules.nation(side) == "soviet":
+        mine.chip[side] = None  # m44.nation.soviet.commissar.play_from_chip
+        s.decks["chip"].remove(action.card)
+    else:
+        s.hands[side].remove(action.card)
+    s.decks["discard"].append(action.card)
+    mine.last_card[side] = action.card
+    played = action.card
+    if played == "counter_attack":
+        copied = mirrored(mine.last_card[s.other(side)])
+        ctx.emit(ev.CounterAttack(copied), f"{side} plays Counter-Attack: it becomes {rules.card(copied).name}, "
+                 "the card the enemy played last turn.", ["m44.order.cards.data"], side)
+        t.counter = True
+        card = rules.card(copied)
+        played = copied
+    t.card = played
+    named = frozenset().union(*(sl.kinds or frozenset() for sl in card.slots))
+    if card.any_fallback and named and not any(u.kind in named for u in s.units_of(side)):
+        t.fallback = True
+        ctx.emit(ev.CardFallback(), f"{side} has no {' or '.join(sorted(named))} units: {card.name} orders 1 "
+                 "unit of the player's choice instead, with no bonus.", ["m44.order.cards.data"], side)
+    extra = " (Gung-Ho!: one more unit)" if rules.nation(side) == "usmc" and card.gung_ho else ""
+    ctx.emit(ev.CardPlayed(played), f"{side} plays {card.name}: {card.summary}{extra}",
+             ["m44.order.card.one_per_turn", "m44.order.cards.data"]
+             + (["m44.nation.usmc.section_plus_one"] if extra and card.kind == "section" else []), side)
+    if rules.nation(side) == "soviet" and mine.chip.get(side) is None and s.hands[side]:
+        ctx.goto("card.chip")
+    else:
+        begin_orders(rules, ctx)
+
+
+def begin_orders(rules: Memoir44, ctx: Context) -> None:
+    """After the card: pick its targets, roll for it, or order units (m44.order.cards.data)."""
+    s = ctx.state
+    kind = effect(rules, s)
+    if kind == "medics_mechanics" and not any(u.strength < u.max_strength for u in s.units_of(s.active)):
+        ctx.emit(ev.NoTarget(), "Medics & Mechanics: no unit has lost a figure, so the card does nothing.",
+                 ["m44.order.cards.data"], s.active)
+        ctx.goto("draw.draw")
+    elif kind in ("barrage", "air_power") and not s.units_of(s.other(s.active)):
+        ctx.emit(ev.NoTarget(), f"{rules.card(s.rules_state.turn.card).name}: no enemy unit is left to strike.",
+                 ["m44.order.cards.data"], s.active)
+        ctx.goto("draw.draw")
+    elif kind in ("barrage", "air_power", "medics_mechanics"):
+        ctx.goto("card.target")
+    elif kind == "their_finest_hour":
+        ctx.goto("card.finest")
+    else:
+        ctx.goto("order.announce")
+
+
+# ----------------------------------------------------------------------------------- card.chip
+@handlers.candidates("card.chip")
+def offer_chip(rules: Memoir44, state: GameState) -> Iterator[PutUnderChip]:
+    for c in sorted(set(state.hands[state.active])):
+        yield PutUnderChip(c)
+
+
+@handlers.check(PutUnderChip)
+def check_chip(rules: Memoir44, state: GameState, action: PutUnderChip) -> RuleError | None:
+    if action.card not in state.hands[state.active]:
+        return RuleError(f"There is no {action.card!r} card in {state.active}'s hand.",
+                         "m44.nation.soviet.commissar.timing")
+    return None
+
+
+@handlers.effect(PutUnderChip)
+def put_under_chip(rules: Memoir44, ctx: Context, action: PutUnderChip) -> None:
+    """m44.nation.soviet.commissar.timing: a card goes under the chip, to be played next turn."""
+    s = ctx.state
+    mine = s.rules_state
+    side = s.active
+    s.hands[side].remove(action.card)
+    s.decks["chip"].append(action.card)
+    mine.chip[side] = action.card
+    ctx.emit(ev.CommissarChip(), f"{side} puts a card under the Commissar chip.",
+             ["m44.nation.soviet.commissar.timing"], side)
+    if mine.turn.card is None:
+        ctx.goto("card.play")
+    else:
+        begin_orders(rules, ctx)
+
+
+# ----------------------------------------------------------------------------------- order.announce
+@handlers.candidates("order.announce")
+def offer_orders(rules: Memoir44, state: GameState) -> Iterator[DoneOrdering | Order]:
+    yield DoneOrdering()
+    for u in sorted(state.units_of(state.active), key=lambda u: u.id):
+        yield Order(u.id)
+
+
+@handlers.check(DoneOrdering)
+def check_done_ordering(rules: Memoir44, state: GameState, action: DoneOrdering) -> RuleError | None:
+    return None
+
+
+@handlers.check(Order)
+def check_order(rules: Memoir44, state: GameState, action: Order) -> RuleError | None:
+    """m44.order.units.announce: every ordered unit needs a slot of its own on the card."""
+    side = state.active
+    t = state.rules_state.turn
+    u = state.units.get(action.unit)
+    if u is None or not u.alive or u.side != side:
+        return RuleError(f"{action.unit} is not one of {side}'s units.", "m44.order.only_ordered_act")
+    if u.id in t.ordered:
+        return RuleError(f"{u.id} is already ordered.", "m44.order.units.announce")
+    units = [state.units[x] for x in t.ordered] + [u]
+    if not fits(units, slots(rules, state), rules.sections_of, order_extra(rules, state)) or \
+            not one_section(rules, state, units):
+        card = rules.card(t.card)
+        where = "/".join(rules.sections_of(u)) or "nowhere"
+        what = "the dice rolled for it" if t.finest is not None else card.summary
+        return RuleError(f"{card.name} cannot order {u.id} ({u.kind}, {where}) as well: {what}",
+                         "m44.order.units.announce")
+    return None
+
+
+@handlers.effect(Order)
+def order(rules: Memoir44, ctx: Context, action: Order) -> None:
+    s = ctx.state
+    s.rules_state.turn.ordered.append(action.unit)
+    u = s.units[action.unit]
+    ctx.emit(ev.UnitOrdered(u.id), f"{rules.unit_title(u)} is ordered ({'/'.join(rules.sections_of(u))}).",
+             ["m44.order.units.announce", "m44.order.section.straddle"], s.active)
+
+
+@handlers.effect(DoneOrdering)
+def done_ordering(rules: Memoir44, ctx: Context, action: DoneOrdering) -> None:
+    """The orders are given: Dig-In places its sandbags, Close Assault and Firefight skip the moves
+    (m44.order.cards.data), a card that ordered nobody ends the turn's action."""
+    s = ctx.state
+    mine = s.rules_state
+    t = mine.turn
+    side = s.active
+    kind = effect(rules, s)
+    if kind == "infantry_assault" and t.ordered:
+        common = set(rules.sections_of(s.units[t.ordered[0]]))
+        for uid in t.ordered[1:]:
+            common &= set(rules.sections_of(s.units[uid]))
+        mine.ia_section[side] = sorted(common)[0] if common else None
+    if not t.ordered:
+        ctx.emit(ev.NoOrders(), "The card orders no unit: the turn passes to the draw.", ["m44.order.cards.data"],
+                 side)
+        ctx.goto("draw.draw")
+    elif kind == "dig_in":
+        for uid in t.ordered:
+            u = s.units[uid]
+            feats = s.features.setdefault(u.at, [])
+            if "sandbags" not in feats and rules.board.terrain[u.at] not in ("ocean", "river"):
+                feats.append("sandbags")
+                ctx.emit(ev.DugIn(uid), f"{uid} digs in: sandbags in {rules.where(u.at)}.",
+                         ["m44.order.cards.data", "m44.terrain.sandbags.dice"], side)
+        ctx.goto("draw.draw")
+    elif kind in ("close_assault", "firefight"):
+        ctx.emit(ev.NoMoves(), f"{rules.card(t.card).name}: the ordered units do not move.",
+                 ["m44.order.cards.data"], side)
+        ctx.goto("battle.choose")
+    else:
+        ctx.goto("move.move")

@@ -1,0 +1,176 @@
+"""The end of a turn: draw a command card, count the objectives' medals, and the other side plays.
+
+One card is drawn (m44.turn.draw.one_card); an empty deck is remade from the discards
+(m44.turn.deck.reshuffle). Recon draws two and keeps one, Their Finest Hour reshuffles, an Ambush played
+is replaced (m44.order.cards.data). Italian High Command holds the hand to its shrinking limit
+(m44.nation.italy.high_command.*). Objectives held give medals (m44.victory.medals.target); then the
+turn passes (m44.turn.first_player.scenario), the Soviet player first putting a card under the Commissar
+chip (m44.nation.soviet.commissar.timing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from ...engine import Context, GameState, RuleError
+from . import events as ev
+from .actions import Discard, KeepCard
+from .handlers import handlers
+from .losses import count_medals
+
+if TYPE_CHECKING:
+    from .rules import Memoir44
+
+
+def pop(ctx: Context) -> str:
+    """The top card of the deck, remade from the discards when it is empty (m44.turn.deck.reshuffle)."""
+    s = ctx.state
+    if not s.decks["deck"]:
+        s.decks["deck"], s.decks["discard"] = s.decks["discard"], []
+        ctx.shuffle(s.decks["deck"])
+        ctx.emit(ev.Reshuffled(), "The command deck is empty: the discards are shuffled into a new deck.",
+                 ["m44.turn.deck.reshuffle"])
+    return s.decks["deck"].pop()
+
+
+def over_limit(s: GameState) -> str | None:
+    """The side holding more cards than High Command allows, if any."""
+    for side in s.sides:
+        if len(s.hands[side]) > s.rules_state.hand_limit[side]:
+            return side
+    return None
+
+
+def after_draw(ctx: Context) -> None:
+    ctx.goto("draw.discard" if over_limit(ctx.state) else "end.check")
+
+
+# ----------------------------------------------------------------------------------- draw.draw
+@handlers.auto("draw.draw")
+def draw(rules: Memoir44, ctx: Context) -> None:
+    """m44.turn.draw.one_card, with the cards that change the draw (m44.order.cards.data)."""
+    s = ctx.state
+    mine = s.rules_state
+    card = rules.card(mine.turn.card) if mine.turn.card else None
+    owner = mine.ambush_draw
+    if owner:
+        s.hands[owner].append(pop(ctx))
+        mine.ambush_draw = None
+        ctx.emit(ev.CardDrawn(), f"{owner} draws a card to replace the Ambush.", ["m44.turn.draw.one_card"], owner)
+    if card is not None and card.effect == "their_finest_hour" and not mine.turn.counter:
+        s.decks["deck"] += s.decks["discard"]
+        s.decks["discard"] = []
+        ctx.shuffle(s.decks["deck"])
+        ctx.emit(ev.Reshuffled(), "Their Finest Hour: the deck and the discards are shuffled together.",
+                 ["m44.order.cards.data"], s.active)
+    if card is not None and card.effect == "recon":
+        mine.keep = [pop(ctx), pop(ctx)]
+        ctx.emit(ev.CardsDrawn(), f"{s.active} draws two cards (Recon) and keeps one.",
+                 ["m44.turn.draw.one_card", "m44.order.cards.data"], s.active)
+        ctx.goto("draw.keep")
+        return
+    if len(s.hands[s.active]) < mine.hand_limit[s.active]:
+        s.hands[s.active].append(pop(ctx))
+        ctx.emit(ev.CardDrawn(), f"{s.active} draws a command card.", ["m44.turn.draw.one_card"], s.active)
+    else:
+        ctx.emit(ev.NoDraw(), f"{s.active}'s hand is at its High Command limit: no card is drawn.",
+                 ["m44.nation.italy.high_command.discard_on_loss"], s.active)
+    after_draw(ctx)
+
+
+# ----------------------------------------------------------------------------------- draw.keep
+@handlers.candidates("draw.keep")
+def offer_keep(rules: Memoir44, state: GameState) -> Iterator[KeepCard]:
+    for c in sorted(set(state.rules_state.keep)):
+        yield KeepCard(c)
+
+
+@handlers.check(KeepCard)
+def check_keep(rules: Memoir44, state: GameState, action: KeepCard) -> RuleError | None:
+    if action.card not in state.rules_state.keep:
+        return RuleError("Keep one of the two cards just drawn.", "m44.order.cards.data")
+    return None
+
+
+@handlers.effect(KeepCard)
+def keep(rules: Memoir44, ctx: Context, action: KeepCard) -> None:
+    """Recon (m44.order.cards.data): one card kept, the other discarded."""
+    s = ctx.state
+    mine = s.rules_state
+    s.hands[s.active].append(action.card)
+    rest = list(mine.keep)
+    rest.remove(action.card)
+    s.decks["discard"].extend(rest)
+    mine.keep = []
+    ctx.emit(ev.CardKept(), f"{s.active} keeps one of the two cards and discards the other.",
+             ["m44.order.cards.data"], s.active)
+    after_draw(ctx)
+
+
+# ----------------------------------------------------------------------------------- draw.discard
+@handlers.candidates("draw.discard")
+def offer_discards(rules: Memoir44, state: GameState) -> Iterator[Discard]:
+    who = over_limit(state)
+    if who:
+        for c in sorted(set(state.hands[who])):
+            yield Discard(c)
+
+
+@handlers.check(Discard)
+def check_discard(rules: Memoir44, state: GameState, action: Discard) -> RuleError | None:
+    who = over_limit(state)
+    if who is None or action.card not in state.hands[who]:
+        return RuleError("No card has to be discarded now.", "m44.nation.italy.high_command.discard_on_loss")
+    return None
+
+
+@handlers.effect(Discard)
+def discard(rules: Memoir44, ctx: Context, action: Discard) -> None:
+    """m44.nation.italy.high_command.discard_on_loss: down to the shrunken hand size."""
+    s = ctx.state
+    who = over_limit(s)
+    s.hands[who].remove(action.card)
+    s.decks["discard"].append(action.card)
+    ctx.emit(ev.HighCommand(), f"{who} discards a command card: High Command shrinks with each lost unit.",
+             ["m44.nation.italy.high_command.discard_on_loss"], who)
+    if over_limit(s) is None:
+        ctx.goto("end.check")
+
+
+# ----------------------------------------------------------------------------------- end.check
+@handlers.auto("end.check")
+def end_of_turn(rules: Memoir44, ctx: Context) -> None:
+    """Objectives held are medals (m44.victory.medals.target); a side at its target wins; else the other
+    side's turn begins."""
+    s = ctx.state
+    mine = s.rules_state
+    held: dict[str, list[str]] = {side: [] for side in s.sides}
+    for obj in rules.options.objectives:
+        u = s.unit_at(rules.board.parse(obj.hex))
+        if obj.kind == "permanent" and obj.hex in mine.held[obj.side]:
+            held[obj.side].append(obj.hex)
+        elif u is not None and u.side == obj.side:
+            held[obj.side].append(obj.hex)
+    for side in s.sides:
+        gained = set(held[side]) - set(mine.held[side])
+        lost = set(mine.held[side]) - set(held[side])
+        for label in sorted(gained):
+            ctx.emit(ev.MedalWon(), f"{side} holds the objective {label}: one medal.", ["m44.victory.medals.target"],
+                     side)
+        for label in sorted(lost):
+            ctx.emit(ev.MedalLost(), f"{side} no longer holds the objective {label}.",
+                     ["m44.victory.medals.target"], side)
+    mine.held = held
+    count_medals(s)
+    if ctx.is_over():
+        return
+    mine.new_turn()
+    if s.active == s.sides[-1]:
+        s.turn += 1
+    s.active = s.other(s.active)
+    if rules.nation(s.active) == "soviet" and mine.chip.get(s.active) is None and s.hands[s.active]:
+        ctx.goto("card.chip")
+    else:
+        ctx.goto("card.play")
+    ctx.emit(ev.TurnBegan(), f"Turn {s.turn}: {s.active} to play.", ["m44.turn.first_player.scenario"], s.active)
