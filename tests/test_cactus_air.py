@@ -72,8 +72,8 @@ def test_a_successful_bombing_costs_the_troops_a_step():
     game = at_raids([("1Mar", US, "1mar", GC), ("S", JP, "snlf", CE)], advanced_flak=False)
     game.apply(Raid("sbd", CE, "troops"))
     assert game.state.position == "air.bomb"
-    assert game.rules.dice(game.state) == [(D6, 1), (D6, 1)]  # the occupier's AA die, then the bombing die
-    assert game.rules.dice_groups(game.state) == ["AA in Cape Esperance", "Dauntlesses (bombing)"]
+    assert list(game.rules.roll(game.state).pool) == [(D6, 1), (D6, 1)]  # the occupier's AA die, then the bombing die
+    assert list(game.rules.roll(game.state).groups) == ["AA in Cape Esperance", "Dauntlesses (bombing)"]
     events = roll(game, [3], [4])
     assert "BombsMissed" in kinds(events) and steps(game, "S") == 4
     game = at_raids([("1Mar", US, "1mar", GC), ("S", JP, "snlf", CE)], advanced_flak=False)
@@ -113,7 +113,7 @@ def test_bombing_an_enemy_held_location_scores_the_target_vp():
     game.apply(Raid("sbd", CE, "installation"))
     events = roll(game, [2], [5])
     assert event(events, "TargetBombed").data == {"box": CE, "vp": 3}
-    assert game.state.score[US] == 3 and game.state.vars["bombed"][US] == [CE]
+    assert game.state.score[US] == 3 and game.state.rules_state.bombed[US] == [CE]
     pass_until(game, "air.raids")  # the next hour
     if game.to_act == JP:
         game.apply(EndRaids())
@@ -135,7 +135,7 @@ def test_the_side_holding_a_box_fires_one_aa_die():
     game = at_raids([("1Mar", US, "1mar", GC), ("S", JP, "snlf", GC, {"came_from": CE}), ("S2", JP, "snlf", MU)],
                     side=JP, advanced_flak=False)
     game.apply(Raid("betty", GC, "troops"))
-    assert game.rules.dice(game.state) == [(D6, 1)]
+    assert list(game.rules.roll(game.state).pool) == [(D6, 1)]
     assert aa_dice("troops", held_by_target=True, advanced=False) == 1
     assert aa_dice("installation", held_by_target=False, advanced=False) == 0
 
@@ -147,15 +147,15 @@ def test_advanced_flak_is_on_by_default_and_adds_the_targets_own_fire():
     game = at_raids(units, side=JP)
     assert game.rules.options.advanced_flak is True
     game.apply(Raid("betty", GC, "installation"))
-    assert game.rules.dice(game.state)[0] == (D6, 2)  # Henderson Field's airstrip fires 2 d6
+    assert list(game.rules.roll(game.state).pool)[0] == (D6, 2)  # Henderson Field's airstrip fires 2 d6
     plain = at_raids(units, side=JP, advanced_flak=False)
     plain.apply(Raid("betty", GC, "installation"))
-    assert plain.rules.dice(plain.state)[0] == (D6, 1)  # only the occupier's die
+    assert list(plain.rules.roll(plain.state).pool)[0] == (D6, 1)  # only the occupier's die
     # ground units fire 1 d6 even in a contested box
     game = at_raids([("1Mar", US, "1mar", GC), ("S", JP, "snlf", GC, {"came_from": CE}), ("S2", JP, "snlf", MU)],
                     side=JP)
     game.apply(Raid("betty", GC, "troops"))
-    assert game.rules.dice(game.state) == [(D6, 1), (D6, 1)]
+    assert list(game.rules.roll(game.state).pool) == [(D6, 1), (D6, 1)]
 
 
 @pytest.mark.rule("caf.air.advanced_flak.naval_targets", "caf.air.advanced_flak.carrier_force")
@@ -209,7 +209,7 @@ def test_a_ground_step_costs_an_air_refit():
     state.active = US
     assert game.rules.check(state, Refit("1Mar")).clause == "caf.supply.refit.costs_air_refit"
     game.apply(Refit("S"))
-    assert game.state.vars["air_refits"] == {US: 0, JP: 0}
+    assert game.state.rules_state.turn.air_refits == {US: 0, JP: 0}
 
 
 @pytest.mark.rule("caf.supply.refit.uncontested_location_only")
@@ -239,8 +239,8 @@ def test_refit_stops_at_full_strength_and_never_revives():
     assert steps(game, "Res") == 2
     state = game.state.copy()
     state.position, state.active = "end.refit", US
-    state.vars["refitted"] = []
-    state.vars["air_refits"][US] = 1
+    state.rules_state.turn.refitted = []
+    state.rules_state.turn.air_refits[US] = 1
     state.units["Res"].strength, state.units["Res"].at = 0, None
     assert game.rules.check(state, Refit("Res")).clause == "caf.supply.refit.cap_full_strength"
 
@@ -272,7 +272,7 @@ def test_one_vp_a_turn_for_each_box_held_alone():
     vp = [(e.side, e.data["box"]) for e in events if e.kind == "VictoryPoint"]
     assert sorted(vp) == [(JP, CE), (JP, MU), (US, GC)]  # Beach Red is contested: nobody scores it
     assert game.state.score == {US: 1, JP: 2}
-    assert game.state.vars["awards"] == [[1, GC, US], [1, CE, JP], [1, MU, JP]]
+    assert [[a.turn, a.box, a.side] for a in game.state.rules_state.awards] == [[1, GC, US], [1, CE, JP], [1, MU, JP]]
 
 
 @pytest.mark.rule("caf.victory.occupied_unbombed_target")
@@ -286,7 +286,7 @@ def test_a_held_target_never_bombed_scores_at_the_end():
     assert game.state.score == {US: 1 + 3, JP: 1} and game.result["winner"] == US
     # a target the side has bombed itself scores nothing more
     game = make(units, hours=1, turns=1, targets={US: [MU], JP: [GC]})
-    game.state.vars["bombed"][US].append(MU)
+    game.state.rules_state.bombed[US].append(MU)
     pass_until(game, "never")
     assert game.state.score == {US: 1, JP: 1} and game.result["winner"] is None
 
@@ -302,14 +302,14 @@ def test_bombers_fly_as_the_scenario_gives_them():
     short = dict(SBD, id="short", name="Short-legged", reach=1)
     game = at_raids([("1Mar", US, "1mar", GC), ("S", JP, "snlf", CE), ("S2", JP, "snlf", MU)],
                     bombers=[late, short, BETTY])
-    assert game.state.vars["hour"] == 1
+    assert game.state.rules_state.hour == 1
     assert refused(game, Raid("sbd", CE, "troops")) == "caf.special.variant.base_rules_apply"  # not in hour 1
     assert game.is_legal(Raid("short", CE, "troops"))  # Cape Esperance is next door
     assert refused(game, Raid("short", MU, "troops")) == "caf.special.variant.base_rules_apply"  # out of reach
     assert refused(game, Raid("betty", CE, "troops")) == "caf.special.variant.base_rules_apply"  # not theirs
     game.apply(Raid("short", CE, "troops"))
     roll(game, [1], [1])
-    assert game.state.vars["raided"] == ["short"] and game.state.position == "air.clock"  # nothing more to fly
+    assert game.state.rules_state.raided == ["short"] and game.state.position == "air.clock"  # nothing more to fly
     state = game.state.copy()
     state.position, state.active = "air.raids", US
     assert game.rules.check(state, Raid("short", CE, "troops")).clause == "caf.special.variant.base_rules_apply"

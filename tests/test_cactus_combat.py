@@ -3,6 +3,8 @@ defender's 5, retreats, seaborne attackers, Banzai, step losses, occupation, sud
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 import pytest
 
 from hexlab.rulesets.cactus.combat import BLANK, GROUND_D6, HourResult, hour_result
@@ -103,7 +105,7 @@ def test_combat_wherever_both_sides_share_a_box():
     end_moves(game)
     battles = next(e for e in game.log if e.kind == "Battles")
     assert battles.data["boxes"] == [BR]  # Munda holds only Japanese, Guadalcanal only Americans
-    assert game.state.vars["battle"]["box"] == BR
+    assert game.state.rules_state.battle.box == BR
 
 
 @pytest.mark.rule("caf.combat.both_sides_roll", "caf.components.counters.left_number_is_dice",
@@ -112,14 +114,14 @@ def test_both_sides_roll_their_counters_dice_at_once():
     game = snlf_attacks()
     banzai(game)
     assert game.state.position == "combat.roll"
-    assert game.rules.dice(game.state) == [(GROUND_D6, 4), (GROUND_D6, 5)]
-    assert game.rules.dice_groups(game.state) == ["Japan (attacking)", "US Marines (defending)"]
+    assert list(game.rules.roll(game.state).pool) == [(GROUND_D6, 4), (GROUND_D6, 5)]
+    assert list(game.rules.roll(game.state).groups) == ["Japan (attacking)", "US Marines (defending)"]
     # the defender's last steps go, but its 5 in the same exchange still throws the attacker back
     game = snlf_attacks(defenders=(("1Mar", US, "1mar", GC, {"strength": 1}),))
     banzai(game)
     roll(game, [6, 6, 1, 1], [5, 1])
     assert steps(game, "1Mar") == 0 and where(game, "S") == CE and steps(game, "S") == 4
-    assert GC not in game.state.vars["fights"]
+    assert GC not in game.state.rules_state.fights
 
 
 @pytest.mark.rule("caf.combat.hit_costs_one_step", "caf.components.counters.flip_on_step_loss",
@@ -155,7 +157,7 @@ def test_an_overland_attacker_goes_back_where_it_came_from():
     events = roll(game, [1, 1, 1, 1], [5, 1, 1, 1, 1])
     assert where(game, "S") == CE and steps(game, "S") == 4
     assert event(events, "Retreated").data == {"unit": "S", "frm": GC, "to": CE}
-    assert GC not in game.state.vars["fights"] and game.state.units["S"].attrs["came_from"] is None
+    assert GC not in game.state.rules_state.fights and game.state.units["S"].attrs["came_from"] is None
 
 
 @pytest.mark.rule("caf.combat.seaborne_no_retreat_extra_step")
@@ -165,7 +167,7 @@ def test_a_seaborne_attacker_stays_and_pays_a_step():
     events = roll(game, [1, 1, 1, 1], [6, 5, 5, 1, 1])
     assert where(game, "S") == GC and steps(game, "S") == 2 and face(game, "S") == ("snlf_reduced", "front")
     assert "NoRetreatFromTheSea" in kinds(events) and "Retreated" not in kinds(events)
-    assert game.state.vars["fights"][GC] == {"attacker": JP, "defender": US}
+    assert asdict(game.state.rules_state.fights[GC]) == {"attacker": JP, "defender": US}
 
 
 @pytest.mark.rule("caf.combat.blocked_retreat_default")
@@ -221,8 +223,8 @@ def test_banzai_doubles_the_dice_and_costs_a_step_after():
     game = snlf_attacks()
     game.apply(Banzai("S"))
     assert game.state.position == "combat.roll"
-    assert game.rules.dice(game.state) == [(GROUND_D6, 8), (GROUND_D6, 5)]
-    assert game.rules.dice_groups(game.state)[0] == "Japan (attacking, Banzai)"
+    assert list(game.rules.roll(game.state).pool) == [(GROUND_D6, 8), (GROUND_D6, 5)]
+    assert list(game.rules.roll(game.state).groups)[0] == "Japan (attacking, Banzai)"
     events = roll(game, [6] + [1] * 7, [1] * 5)
     assert steps(game, "1Mar") == 3 and steps(game, "S") == 3  # no hit on it, but the Banzai step
     assert "caf.combat.banzai.automatic_step_loss" in event(events, "StepLost").clauses
@@ -240,7 +242,7 @@ def test_the_worked_example_on_the_map():
     banzai(game, "S")
     roll(game, [6, 6, 5, 4, 3, 2, 1, 1], [6, 5, 5, 2, 1])
     assert where(game, "S") == GC and steps(game, "S") == 1 and face(game, "S") == ("snlf_reduced", "back")
-    assert steps(game, "1Mar") == 2 and GC in game.state.vars["fights"]
+    assert steps(game, "1Mar") == 2 and GC in game.state.rules_state.fights
 
 
 @pytest.mark.rule("caf.combat.occupation.requires_elimination_and_survivor", "caf.victory.sudden_death_guadalcanal",
@@ -267,13 +269,13 @@ def test_the_fight_goes_on_hour_after_hour_before_the_air():
     game = snlf_attacks(bombers=[SBD])
     banzai(game)
     events = roll(game, [1, 1, 1, 1], [1, 1, 1, 1, 1])
-    assert "StillContested" in kinds(events) and GC in game.state.vars["fights"]
+    assert "StillContested" in kinds(events) and GC in game.state.rules_state.fights
     assert game.state.position == "air.raids" and game.to_act == US  # the air comes after the ground combat
     assert refused(game, Move("1Mar", BR, "overland")) == "caf.sequence.ground_move_timing"
     game.apply(EndRaids())
     game.play_to_decision()
-    assert game.state.vars["hour"] == 2 and game.state.position == "combat.banzai"
-    assert game.state.vars["battle"]["attacker"] == JP  # the roles have not changed
+    assert game.state.rules_state.hour == 2 and game.state.position == "combat.banzai"
+    assert game.state.rules_state.battle.attacker == JP  # the roles have not changed
     assert refused(game, Raid("sbd", GC, "troops")) == "caf.combat.timing.every_hour_before_air"
     game.apply(Fight())
     roll(game, [1, 1, 1, 1], [1, 1, 1, 1, 1])
@@ -294,7 +296,7 @@ def test_moving_into_a_contested_box_joins_the_right_side():
     assert game.state.units["Res"].attrs["came_from"] is None  # a defender coming to help
     advance(game)
     game.apply(Fight())
-    assert game.rules.dice(game.state) == [(GROUND_D6, 2 + 2), (GROUND_D6, 3 + 3)]
+    assert list(game.rules.roll(game.state).pool) == [(GROUND_D6, 2 + 2), (GROUND_D6, 3 + 3)]
 
 
 @pytest.mark.rule("caf.victory.sudden_death_guadalcanal")

@@ -3,6 +3,8 @@ sea routes, contested boxes and stacking. Refusals name their clause and leave t
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 import pytest
 
 from hexlab.rulesets.cactus.rules import EndMoves, Move
@@ -78,7 +80,7 @@ def test_naval_transport_into_a_box_with_no_enemy():
     # the move ended there: S2 cannot sail or march on this turn
     end_moves(game)
     pass_until(game, "ground.move")
-    assert game.state.vars["hour"] == 2
+    assert game.state.rules_state.hour == 2
     assert refused(game, Move("S2", GC, "overland")) == "caf.movement.once_per_turn"
 
 
@@ -92,7 +94,7 @@ def test_amphibious_invasion_into_an_enemy_box():
     assert where(game, "S2") == GC
     joined = event(events, "BattleJoined")
     assert "caf.movement.may_enter_enemy_box" in joined.clauses
-    assert game.state.vars["fights"][GC] == {"attacker": JP, "defender": US}
+    assert asdict(game.state.rules_state.fights[GC]) == {"attacker": JP, "defender": US}
     assert game.state.units["S2"].attrs == {"counter": "snlf_full", "face": "front", "came_from": None,
                                             "seaborne": True}
     assert game.state.units["S1"].attrs["came_from"] == CE and not game.state.units["S1"].attrs["seaborne"]
@@ -131,7 +133,7 @@ def test_a_fighter_covers_only_boxes_within_its_speed():
     assert refused(game, Move("S2", CE, "transport")) == "caf.air.cover.required_for_sea_moves"
     end_moves(game)
     pass_until(game, "ground.move")
-    assert game.state.vars["hour"] == 2 and game.is_legal(Move("S2", CE, "transport"))
+    assert game.state.rules_state.hour == 2 and game.is_legal(Move("S2", CE, "transport"))
 
 
 @pytest.mark.rule("caf.movement.once_per_turn")
@@ -156,7 +158,7 @@ def test_a_retreat_is_not_the_units_move():
 
     game.apply(Fight())
     roll(game, [1, 1, 1, 1], [5, 1, 1, 1, 1])
-    assert where(game, "S") == CE and "S" not in game.state.vars["moved"]
+    assert where(game, "S") == CE and "S" not in game.state.rules_state.turn.moved
     pass_until(game, "ground.move")
     assert game.is_legal(Move("S", GC, "overland"))  # the same turn: it has not used its move
 
@@ -170,7 +172,7 @@ def test_no_unit_leaves_a_contested_box():
     assert game.to_act == US
     assert refused(game, Move("1Mar", BR, "overland")) == "caf.movement.no_exit_from_contested_box"
     assert refused(game, Move("1Mar", MU, "transport")) == "caf.movement.no_exit_from_contested_box"
-    assert game.state.vars["pinned"] == {"1Mar": GC, "S1": GC}
+    assert game.state.rules_state.pinned == {"1Mar": GC, "S1": GC}
 
 
 @pytest.mark.rule("caf.stacking.four_steps_per_box")

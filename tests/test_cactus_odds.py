@@ -145,7 +145,7 @@ def play_battle(scen, seed: int, attackers: list[str], defenders: list[str], ban
     """One battle as the engine plays it: its own dice step and combat resolution, hour after hour, the losses
     taken by the computer player's pick, until the fight in Guadalcanal is over."""
     game = scen.new_game(seed)
-    while GC in game.state.vars["fights"] and not game.is_over:
+    while GC in game.state.rules_state.fights and not game.is_over:
         if game.current_step.automatic:
             game.step()
         elif game.state.position == "combat.banzai":

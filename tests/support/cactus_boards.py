@@ -157,9 +157,9 @@ def roll(game: Game, *wanted: Want) -> list:
 def end_moves(game: Game) -> list:
     """Both sides stop moving this hour (where they still can); run on to the next decision or dice step."""
     events = []
-    when = (game.state.turn, game.state.vars["hour"])
+    when = (game.state.turn, game.state.rules_state.hour)
     while not game.is_over and game.state.position == "ground.move" and when == (game.state.turn,
-                                                                                  game.state.vars["hour"]):
+                                                                                  game.state.rules_state.hour):
         events += game.apply(EndMoves())
         events += advance(game)
     return events

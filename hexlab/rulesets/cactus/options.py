@@ -10,11 +10,13 @@ caf.supply.refit.costs_air_refit).
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from ...engine import Options
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+class _Model(Options):
+    """Strict, and an unknown key is an error that names it (the engine's ``Options``)."""
 
 
 class AirGroup(_Model):

@@ -1,5 +1,6 @@
 """Cactus Air Force Ground Combat's sequence of play as data: the steps, the clauses each teaches, what each
-does in plain words, who decides, and which actions each step takes.
+does in plain words, who decides, and which actions each decision step accepts (``accepts``; the engine
+refuses any other there through ``Cactus.not_now``).
 
 The variant leans on the base game for the shape of a turn; the placeholder shape
 (caf.sequence.turn_structure_default, caf.sequence.ground_move_timing) is: every hour, ground moves (the
@@ -9,7 +10,7 @@ with AA); after the last hour, victory points for held boxes and the Reinforceme
 
 from __future__ import annotations
 
-from ...engine import Action, SequenceOfPlay, phase, step
+from ...engine import SequenceOfPlay, phase, step
 from .actions import Banzai, EndMoves, EndRaids, EndRefit, Fight, Move, Raid, Refit, TakeLoss
 
 SEQUENCE = SequenceOfPlay((
@@ -25,7 +26,7 @@ SEQUENCE = SequenceOfPlay((
              "of the other boxes: overland along a land link, by naval transport into a box with no enemy, or by "
              "amphibious invasion into a box the enemy holds. Sea moves need friendly fighters over every box of "
              "the route. No unit leaves a contested box, and no side may put more than 4 steps in a box.",
-             next=["combat.battles"]),
+             next=["combat.battles"], accepts=[Move, EndMoves]),
     ], "First one side, then the other, moves its ground units.", repeat="every hour"),
     phase("combat", "Ground combat", [
         step("battles", "Find the contested boxes",
@@ -38,7 +39,7 @@ SEQUENCE = SequenceOfPlay((
              ["caf.combat.banzai.japanese_only", "caf.combat.banzai.doubled_dice",
               "caf.combat.banzai.automatic_step_loss"],
              "The Japanese are attacking: each of their attacking units may make a Banzai attack, rolling twice "
-             "its dice but losing one step after the combat.", next=["combat.roll"]),
+             "its dice but losing one step after the combat.", next=["combat.roll"], accepts=[Banzai, Fight]),
         step("roll", "Both sides roll",
              ["caf.combat.both_sides_roll", "caf.components.counters.left_number_is_dice", "caf.combat.hit_on_six",
               "caf.combat.hit_costs_one_step", "caf.combat.defender_five_forces_retreat",
@@ -55,7 +56,7 @@ SEQUENCE = SequenceOfPlay((
               "caf.components.counters.replacement_counter_chain", "caf.components.counters.eliminated_at_zero_steps"],
              "With more than one unit in the box, the owner picks the unit that loses each step: its counter "
              "flips, or is swapped for the reduced counter, and a unit with no steps left is removed.",
-             next=["combat.banzai", "combat.roll", "air.raids", "air.clock"]),
+             next=["combat.banzai", "combat.roll", "air.raids", "air.clock"], accepts=[TakeLoss]),
     ], "Combat in every box holding both sides, one box after another.", repeat="every hour"),
     phase("air", "Air operations", [
         step("raids", "Order bombing raids",
@@ -63,7 +64,7 @@ SEQUENCE = SequenceOfPlay((
               "caf.special.new_targets.no_bombing_own_occupied", "caf.special.new_targets.enemy_may_bomb_occupied"],
              "Each side in turn may send each bomber group flying this hour against a box in reach: at the ground "
              "units there, or at the installation (a target on its roster, or a box the enemy holds; never a box "
-             "its own troops hold).", next=["air.bomb", "air.clock"]),
+             "its own troops hold).", next=["air.bomb", "air.clock"], accepts=[Raid, EndRaids]),
         step("bomb", "AA fire and the bombing roll",
              ["caf.air.aa.occupier_gains_flak", "caf.air.aa.hit_number_default", "caf.air.advanced_flak.recommended",
               "caf.air.advanced_flak.airstrips", "caf.air.advanced_flak.ground_targets",
@@ -75,7 +76,7 @@ SEQUENCE = SequenceOfPlay((
              next=["air.raids", "air.bomb_loss", "air.clock"]),
         step("bomb_loss", "Take the bombing loss", ["caf.air.bombing.defaults", "caf.air.bombing.last_step_immune"],
              "The bombed side picks which of its units with more than one step loses the step.",
-             next=["air.raids", "air.clock"]),
+             next=["air.raids", "air.clock"], accepts=[TakeLoss]),
         step("clock", "The next hour", ["caf.sequence.turn_structure_default", "caf.combat.timing.every_hour_before_air"],
              "The clock moves on an hour; after the last hour of the turn comes the end of the turn.", kind="auto",
              next=["ground.move", "end.vp"]),
@@ -89,19 +90,10 @@ SEQUENCE = SequenceOfPlay((
               "caf.supply.refit.costs_air_refit", "caf.supply.refit.uncontested_location_only",
               "caf.supply.refit.cap_full_strength", "caf.stacking.overstack_prohibited"],
              "Each side in turn may give up an air-unit refit to give one ground unit in an uncontested box one "
-             "step back (up to its full strength).", next=["end.next"]),
+             "step back (up to its full strength).", next=["end.next"], accepts=[Refit, EndRefit]),
         step("next", "The next turn",
              ["caf.sequence.turn_structure_default", "caf.victory.occupied_unbombed_target"],
              "A new turn begins with hour 1. After the last turn, each side scores its held, never bombed targets "
              "and the side with more VP wins.", kind="auto", next=["ground.move"]),
     ], "Victory points, then the Reinforcement Phase."),
 ))
-
-STEP_ACTIONS: dict[str, tuple[type[Action], ...]] = {
-    "ground.move": (Move, EndMoves),
-    "combat.banzai": (Banzai, Fight),
-    "combat.losses": (TakeLoss,),
-    "air.raids": (Raid, EndRaids),
-    "air.bomb_loss": (TakeLoss,),
-    "end.refit": (Refit, EndRefit),
-}

@@ -1,0 +1,81 @@
+"""What several phases of a Cactus Air Force Ground Combat turn share: passing a round of decisions from side to
+side (caf.sequence.ground_move_timing); taking a step off a unit, which flips or replaces its counter or
+removes it (caf.components.counters.flip_on_step_loss, caf.components.counters.replacement_counter_chain,
+caf.components.counters.eliminated_at_zero_steps); and the owner's pick of the unit that takes a step, at the
+combat losses and the bombing loss alike (caf.combat.resolution_defaults, caf.air.bombing.defaults).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from ...engine import Context, GameState, RuleError
+from ...engine.state import Unit
+from .actions import TakeLoss
+from .counters import COUNTERS, face_attrs, face_text
+from .events import Eliminated, StepLost
+from .handlers import handlers
+
+if TYPE_CHECKING:
+    from .rules import Cactus
+
+
+def next_decider(rules: Cactus, ctx: Context, can: Callable[[Cactus, GameState, str], bool]) -> bool:
+    """Make the next side in order that has something to do in this round the active one; ``False`` when
+    neither has (a side with nothing to do is passed over)."""
+    s = ctx.state
+    mine = s.rules_state
+    for side in rules.order:
+        if side in mine.done:
+            continue
+        if can(rules, s, side):
+            s.active = side
+            return True
+        mine.done.append(side)
+    return False
+
+
+def lose_step(rules: Cactus, ctx: Context, u: Unit, clauses: list[str], why: str) -> None:
+    """One step off ``u``: flip its counter, swap in the reduced counter, or remove it."""
+    before = face_text(u.kind, u.strength)
+    old_counter = u.attrs.get("counter")
+    u.strength -= 1
+    u.attrs.update(face_attrs(u.kind, u.strength))
+    if u.strength == 0:
+        frm = u.at
+        assert isinstance(frm, str)
+        u.at = None
+        u.attrs["came_from"] = None
+        u.attrs["seaborne"] = False
+        ctx.state.rules_state.pinned.pop(u.id, None)
+        ctx.emit(Eliminated(u.id, frm), f"{u.id} loses its last step ({why}) and is removed.",
+                 [*clauses, "caf.components.counters.eliminated_at_zero_steps"], u.side)
+        return
+    after = face_text(u.kind, u.strength)
+    how = ("flips to" if u.attrs["counter"] == old_counter else "is replaced by")
+    clause = ("caf.components.counters.flip_on_step_loss" if u.attrs["counter"] == old_counter
+              else "caf.components.counters.replacement_counter_chain")
+    counter = COUNTERS[u.attrs["counter"]]
+    ctx.emit(StepLost(u.id, u.strength, u.attrs["counter"], u.attrs["face"]),
+             f"{u.id} loses a step ({why}): {before} {how} {after}.", [*clauses, clause, counter.clause], u.side)
+
+
+
+# ----------------------------------------------------------------------------------------------- the owner's pick
+
+
+@handlers.candidates("combat.losses", "air.bomb_loss")
+def offer_losses(rules: Cactus, state: GameState) -> Iterator[TakeLoss]:
+    return (TakeLoss(uid) for uid in state.rules_state.allocation.units)
+
+
+@handlers.check(TakeLoss)
+def check_loss(rules: Cactus, state: GameState, action: TakeLoss) -> RuleError | None:
+    """caf.combat.resolution_defaults, caf.air.bombing.defaults: the owner picks one of the units that may take the
+    step (the effect at each step is in ``battle.py`` and ``air.py``)."""
+    alloc = state.rules_state.allocation
+    if action.unit not in alloc.units:
+        names = ", ".join(alloc.units)
+        return RuleError(f"{action.unit} cannot take this step: {alloc.side} picks one of {names}.", alloc.refusal)
+    return None
