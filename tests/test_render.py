@@ -111,9 +111,33 @@ def test_an_area_map_draws_its_boxes_with_names_and_grid_labels():
     game = hexlab.load("boxes/islands", seed=1)
     sc = scene(game)
     texts = {s.text for s in sc.layers["terrain"] if isinstance(s, Text)}
-    assert "West Island 2/2" in texts and "The Reef 5/1" in texts
+    assert {"West Island", "grid 2/2", "The Reef", "grid 5/1"} <= texts  # each box: its name and grid reference
     assert len(sc.counters) == 2
     assert game.board.orientation == "flat"
+
+
+def test_an_area_map_is_drawn_as_its_places_with_legible_counters_and_routes():
+    """Issue 11: each area a large named box (no hex grid), units at a legible size inside their box,
+    links drawn as routes between boxes, and no text under 9 px."""
+    game = hexlab.load("boxes/islands", seed=1)
+    sc = scene(game)
+    plan = sc.areas
+    assert plan is not None and set(plan.boxes) == set(game.board.areas)
+    for area, (x0, y0, x1, y1) in plan.boxes.items():
+        assert x1 - x0 >= 150 and y1 - y0 >= 120
+        for other, box in plan.boxes.items():  # boxes never overlap
+            if other != area:
+                assert box[2] <= x0 or box[0] >= x1 or box[3] <= y0 or box[1] >= y1
+    for c in sc.counters:
+        x0, y0, x1, y1 = plan.boxes[c.at]
+        assert x0 < c.x < x1 and y0 < c.y < y1 and c.size >= 40
+        assert sc.area_at(c.x, c.y) == c.at
+    routes = [s for s in sc.layers["terrain"] if isinstance(s, Line) and s.width >= 6]
+    links = {frozenset((a.id, b)) for a in game.board.areas.values() for b in a.links}
+    assert len(routes) >= len(links)
+    hexes = [s for s in sc.layers["terrain"] if isinstance(s, Poly) and len(s.points) == 6]
+    assert hexes == []  # the grid that only locates the areas is not drawn
+    assert min(s.size for layer in sc.layers.values() for s in layer if isinstance(s, Text)) >= 9
 
 
 def test_svg_is_standalone_valid_and_deterministic(game, tmp_path):

@@ -275,8 +275,6 @@ def test_the_map_shows_the_last_roll_where_it_happened():
 def test_a_click_that_two_actions_reach_offers_both_instead_of_guessing():
     """Cactus' 1st Marines reserve can reach Cape Esperance overland or by amphibious invasion: a click
     on the box must ask which (issue 9), and each button does exactly its own action."""
-    from hexlab.hexes import hex_to_pixel
-
     game = hexlab.load("cactus/guadalcanal", seed=1)
     game.play_to_decision()
     game.apply(next(a for a in game.legal_actions() if a.verb == "pass"))  # Japan moves nothing
@@ -286,7 +284,8 @@ def test_a_click_that_two_actions_reach_offers_both_instead_of_guessing():
     ways = [a for a in game.legal_actions() if a.actor == "1MarRes"
             and game.rules.action_location(game.state, a) == "cape_esperance"]
     assert len(ways) == 2
-    x, y = hex_to_pixel(hm.hex_layout, game.board.areas["cape_esperance"].anchor)
+    x0, _, _, y1 = hm._scene.areas.boxes["cape_esperance"]
+    x, y = x0 + 8, y1 - 8  # inside the box, clear of its counters
     before = len(game.history)
     hm.click(x, y)
     assert len(game.history) == before  # nothing done yet: the map asks
@@ -343,3 +342,12 @@ def test_clause_chips_carry_their_rule():
     from hexlab import reference
 
     assert reference.lookup(some).rule.split()[0] in html_log and "hexlab-chip" in html_log
+
+
+def test_an_area_map_hovers_and_clicks_by_box():
+    game = hexlab.load("boxes/islands", seed=1)
+    m = HexMap(game)
+    x0, y0, x1, y1 = m._scene.areas.boxes["west"]
+    m._mouse_move((x0 + 5) * m.dpr, (y1 - 5) * m.dpr)
+    assert "West Island" in m.hover.value
+    assert m.place_at(x0 + 5, y1 - 5) == ("west", None)

@@ -292,6 +292,11 @@ class Ruleset:
         for the odds panel; ``None`` when that attack is not possible."""
         return None
 
+    def map_routes(self) -> list[tuple[str, str, str]]:
+        """On an area map, the routes drawn between areas: ``(area, area, kind)`` with kind ``land`` (a
+        solid road) or ``sea`` (a dashed lane). By default, each pair of linked areas, by land."""
+        return [(a.id, link, "land") for a in self.board.areas.values() for link in a.links if a.id < link]
+
     def map_lines(self) -> list[tuple[Location, Location]]:
         """Straight dashed lines the map draws from centre to centre, past both ends (Memoir '44's
         section lines); none by default."""

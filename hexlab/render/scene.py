@@ -43,6 +43,10 @@ if TYPE_CHECKING:
     from ..engine import Game, Ruleset
 
 XY = tuple[float, float]
+MIN_TEXT = 9.0
+"""No text on a map is smaller than this, in CSS pixels at the size it is drawn."""
+CORNER_TEXT_FROM = 34.0
+"""A counter shows its id in its corner only from this size up (smaller, the id is named on hover)."""
 
 
 # ----------------------------------------------------------------------------------------- shapes
@@ -120,6 +124,12 @@ class Scene:
     cells: dict[Hex, CellInfo]
     counters: list[CounterInfo] = field(default_factory=list)
     title: str = ""
+    areas: Any = None
+    """For an area map, its :class:`hexlab.render.areas.AreaPlan` (where each box is drawn)."""
+
+    def area_at(self, x: float, y: float) -> str | None:
+        """The area whose box is under a pixel, on an area map."""
+        return self.areas.area_at(x, y) if self.areas is not None else None
 
     def shapes(self) -> list[Shape]:
         return [s for layer in ("terrain", "units", "highlight") for s in self.layers[layer]]
@@ -268,6 +278,11 @@ def scene(
         if board is None:
             raise ValueError("scene(state, ...) needs the board: scene(state, layout, board=board)")
     assert board is not None
+    if board.kind == "area" and board.areas:
+        from .areas import area_scene
+
+        return area_scene(board, state, rules, title=title, highlights=highlights, selected=selected,
+                          arrows=arrows, layers=layers, dice=dice)
     layout = layout or fit_layout(board, size)
     hexes = list(board.terrain)
     x0, y0, x1, y1 = bounds(layout, hexes)
@@ -319,7 +334,7 @@ def _terrain(board: Board, layout: Layout, hexes: list[Hex], width: float, heigh
         cells[h] = CellInfo(h, label, board.titles.get(name, name), (cx, cy))
         if show_labels and label:
             top = cy - s * (0.62 if board.orientation == "pointy" else 0.66)
-            texts.append(Text(cx, round(top, 2), label, round(s * 0.26, 2), style.INK, alpha=0.7))
+            texts.append(Text(cx, round(top, 2), label, round(max(MIN_TEXT, s * 0.26), 2), style.INK, alpha=0.75))
     terrain += fills
     terrain += grouped(_terrain_marks(board, layout))
     terrain += grid
@@ -479,18 +494,25 @@ def _stack_positions(board: Board, layout: Layout, where: Location, n: int, c: f
              for i in range(n)], c, True)
 
 
-def _counters(state: GameState, board: Board, layout: Layout, rules: Ruleset | None, selected: str | None
+Positions = Callable[[Location, int, float], tuple[list[XY], float, bool]]
+
+
+def _counters(state: GameState, board: Board, layout: Layout, rules: Ruleset | None, selected: str | None,
+              positions: Positions | None = None, counter: float | None = None,
               ) -> tuple[list[Shape], list[CounterInfo]]:
+    """The counters of every unit on the map; ``positions(where, n, size)`` places a stack (by default in
+    its hex or area box on the hex grid) and ``counter`` is the counter's side in pixels."""
     s = layout.size.x
-    c = round(s * 0.98, 2)  # counter side
+    c = round(counter or s * 0.98, 2)  # counter side
+    place = positions or (lambda where, n, size: _stack_positions(board, layout, where, n, size))
     stacks: dict[Location, list[Unit]] = {}
     for u in state.units.values():
         if u.alive and u.at is not None:
             stacks.setdefault(u.at, []).append(u)
     placed: list[tuple[int, Unit, XY, float]] = []
     for where, units in stacks.items():
-        positions, size, cascade = _stack_positions(board, layout, where, len(units), c)
-        for level, (u, xy) in enumerate(zip(units, positions, strict=True)):
+        spots, size, cascade = place(where, len(units), c)
+        for level, (u, xy) in enumerate(zip(units, spots, strict=True)):
             placed.append((level if cascade else 0, u, xy, size))
     placed.sort(key=lambda t: (t[0], t[2][1], t[2][0]))
     shapes: list[Shape] = []
@@ -517,15 +539,18 @@ def _counters(state: GameState, board: Board, layout: Layout, rules: Ruleset | N
             marks += _symbol(symbol, x, round(y - c * 0.08, 2), c * 0.56, ink)
             printed = rules.strength_text(u) if rules is not None else None
             if printed:
-                words.append(Text(x, round(y + c * 0.42, 2), printed, round(c * 0.26, 2), ink, weight="bold"))
+                words.append(Text(x, round(y + c * 0.42, 2), printed, round(max(MIN_TEXT, c * 0.26), 2), ink,
+                                  weight="bold"))
             else:
                 words += _strength(u, measure, x, y, c, ink)
-            words.append(Text(round(x - half + c * 0.06, 2), round(y - half + c * 0.2, 2), u.id, round(c * 0.17, 2),
-                              ink, "start", alpha=0.9))
+            corner = round(max(MIN_TEXT, c * 0.17), 2)
+            if c >= CORNER_TEXT_FROM:  # on a smaller counter the id would be too small to read: hover names it
+                words.append(Text(round(x - half + c * 0.06, 2), round(y - half + corner * 1.1, 2), u.id, corner,
+                                  ink, "start", alpha=0.9))
             badge = rules.badge_text(u) if rules is not None else None
             if badge:
-                words.append(Text(round(x + half - c * 0.06, 2), round(y - half + c * 0.2, 2), badge,
-                                  round(c * 0.17, 2), ink, "end", weight="bold"))
+                words.append(Text(round(x + half - c * 0.06, 2), round(y - half + corner * 1.1, 2), badge,
+                                  corner, ink, "end", weight="bold"))
             infos.append(CounterInfo(u.id, u.at, x, y, c))
         shapes += grouped(bodies) + grouped(marks) + grouped(words)
     return shapes, infos
@@ -540,7 +565,7 @@ def _strength(u: Unit, measure: str, x: float, y: float, c: float, ink: str) -> 
     text = f"STR {u.strength}" if measure.upper() == "STR" else f"{u.strength}"
     if measure == "steps" and u.max_strength > 1:
         text = f"{u.strength}/{u.max_strength}"
-    return [Text(x, round(base + c * 0.06, 2), text, round(c * 0.24, 2), ink, weight="bold")]
+    return [Text(x, round(base + c * 0.06, 2), text, round(max(MIN_TEXT, c * 0.24), 2), ink, weight="bold")]
 
 
 def _highlights(board: Board, layout: Layout, state: GameState | None,
@@ -578,8 +603,12 @@ def _highlights(board: Board, layout: Layout, state: GameState | None,
 
 def _dice_tag(board: Board, layout: Layout, where: Location, symbols: list[str]) -> list[Shape]:
     """The faces of the last roll in a white tag at the upper right of the place where it was rolled."""
-    s = layout.size.x
     x, y = _point_of(board, layout, where)
+    return dice_tag_at(x, y, layout.size.x, symbols)
+
+
+def dice_tag_at(x: float, y: float, s: float, symbols: list[str]) -> list[Shape]:
+    """A white tag with the faces of a roll, up and to the right of (x, y); ``s`` sets its scale."""
     text = " ".join(symbols[:8]) + (" …" if len(symbols) > 8 else "")
     w = round(s * 0.3 + len(text) * s * 0.2, 2)
     x0, y0 = round(x + s * 0.35, 2), round(y - s * 1.05, 2)
@@ -604,8 +633,12 @@ def _point_of(board: Board, layout: Layout, where: Location) -> XY:
 
 
 def _arrow(board: Board, layout: Layout, frm: Location, to: Location, colour: str) -> list[Shape]:
-    s = layout.size.x
-    (ax, ay), (bx, by) = _point_of(board, layout, frm), _point_of(board, layout, to)
+    return _arrow_between(_point_of(board, layout, frm), _point_of(board, layout, to), colour, layout.size.x)
+
+
+def _arrow_between(a: XY, b: XY, colour: str, s: float) -> list[Shape]:
+    """An arrow from ``a`` to ``b``, stopping short of both; ``s`` sets its scale."""
+    (ax, ay), (bx, by) = a, b
     d = math.hypot(bx - ax, by - ay) or 1.0
     ux, uy = (bx - ax) / d, (by - ay) / d
     tip = (round(bx - ux * s * 0.35, 2), round(by - uy * s * 0.35, 2))

@@ -75,7 +75,7 @@ class HexMap(widgets.VBox):
         self._targets: dict[Location, list[Action]] = {}
         self.choices: list[Action] = []
         """The actions offered as buttons after a click on a place that several of them reach."""
-        self._last_hex: Hex | None = None
+        self._last_hex: Location = None
         self.draw_count = 0
         self._on_apply: list[Callable[[Action], None]] = []
         super().__init__([self.canvas, self.hover, self.note, self.unit_actions], **kwargs)
@@ -263,6 +263,8 @@ class HexMap(widgets.VBox):
         counter = self._scene.counter_at(x, y)
         if counter is not None:
             return counter.at, counter.unit
+        if self._scene.areas is not None:  # an area map drawn as its boxes
+            return self._scene.area_at(x, y), None
         h = pixel_to_hex(self.hex_layout, (x, y))
         if h not in self.game.board.terrain:
             return None, None
@@ -312,13 +314,18 @@ class HexMap(widgets.VBox):
 
     def _mouse_move(self, x: float, y: float) -> None:
         x, y = x / self.dpr, y / self.dpr
-        h = pixel_to_hex(self.hex_layout, (x, y))
+        h: Location
+        if self._scene.areas is not None:
+            h = self._scene.area_at(x, y)
+        else:
+            h = pixel_to_hex(self.hex_layout, (x, y))
+            h = h if h in self.game.board.terrain else None
         if h == self._last_hex:
             return
         self._last_hex = h
-        self._set_hover(h if h in self.game.board.terrain else None)
+        self._set_hover(h)
 
-    def _set_hover(self, h: Hex | None) -> None:
+    def _set_hover(self, h: Location) -> None:
         if h is None:
             self.hover.value = ""
             self._last_hex = None
@@ -327,15 +334,17 @@ class HexMap(widgets.VBox):
                 self.redraw_highlights()
             return
         board, state = self.game.board, self.game.state
-        place: Location = board.area_of(h) if board.kind == "area" else h
-        cell = self._cells.get(h)
+        place: Location = h
+        if isinstance(h, Hex) and board.kind == "area":
+            place = board.area_of(h)
+        cell = self._cells.get(h) if isinstance(h, Hex) else None
         units = state.units_at(place) if place is not None else []
         who = "; ".join(f"{html.escape(self.game.rules.unit_title(u))} "
-                        f"({u.strength}/{u.max_strength})" for u in units)
+                        f"({self.game.rules.strength_text(u) or f'{u.strength}/{u.max_strength}'})" for u in units)
         where = html.escape(board.label(place)) if isinstance(place, str) else html.escape(cell.label if cell else "")
         terrain = html.escape(cell.terrain) if cell else ""
-        self.hover.value = (f"<span class='hexlab-hover-label'><b>{where}</b></span> · {terrain}"
-                            + (f" · {who}" if who else ""))
+        self.hover.value = (f"<span class='hexlab-hover-label'><b>{where}</b></span>"
+                            + (f" · {terrain}" if terrain else "") + (f" · {who}" if who else ""))
         target = None
         if self.selected and place in self._targets:
             enemy = next((u for u in units if u.side != state.units[self.selected].side), None)
