@@ -351,3 +351,20 @@ def test_an_area_map_hovers_and_clicks_by_box():
     m._mouse_move((x0 + 5) * m.dpr, (y1 - 5) * m.dpr)
     assert "West Island" in m.hover.value
     assert m.place_at(x0 + 5, y1 - 5) == ("west", None)
+
+
+def test_the_position_in_words_names_every_unit_and_follows_the_game():
+    """game.describe() gives what the map shows, in words, and the table offers it (issue 11)."""
+    game = hexlab.load("cadet/village", seed=1)
+    game.play_to_decision()
+    words = game.describe()
+    assert words.startswith("Cadet Commander, Turn 1")
+    assert f"({game.to_act} decides)" in words
+    for u in game.state.units.values():
+        assert f"{u.id}" in words and game.rules.where(u.at) in words
+    t = Table(game)
+    assert "The position in words" in t.words.value and "GL" in t.words.value
+    before = t.words.value
+    game.apply(next(iter(game.legal_actions())))
+    game.play_to_decision()
+    assert t.words.value != before

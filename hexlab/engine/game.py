@@ -10,6 +10,7 @@ exactly its scenario, seed and actions, which is what :mod:`hexlab.saves` writes
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -41,6 +42,11 @@ class _Frame:
     entry: Entry
     before: GameState
     log_length: int
+
+
+def _natural(text: str) -> list[Any]:
+    """A sort key that puts "2,3" before "10,3"."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text)]
 
 
 class LegalActions:
@@ -162,8 +168,33 @@ class Game:
         self._consume_future(action)
         return events
 
-    def describe(self, action: Action) -> str:
-        return self.rules.describe(self.state, action)
+    def describe(self, action: Action | None = None) -> str:
+        """An action in plain words (for buttons and the log); with no action, the whole position in
+        words: the time, the step and who decides, the score, and every unit by place, so a screen
+        reader and a printed page get what the map shows."""
+        if action is not None:
+            return self.rules.describe(self.state, action)
+        rules, state = self.rules, self.state
+        lines = [f"{rules.name}, {rules.clock(state)}."]
+        if self.is_over:
+            result = state.result or {}
+            who = f"{result.get('winner')} wins" if result.get("winner") else "The game is drawn"
+            lines.append(f"The game is over: {who} ({result.get('reason', '')}).")
+        else:
+            step, phase = self.current_step, self.current_phase
+            who = f"{self.to_act} decides" if self.to_act else "the engine does this step"
+            where = step.title if step.title.lower() == phase.title.lower() else f"{phase.title}, {step.title.lower()}"
+            lines.append(f"Now: {where} ({who}).")
+        if any(state.score.values()):
+            lines.append("Score: " + ", ".join(f"{side} {state.score.get(side, 0)}" for side in state.sides) + ".")
+        for side in state.sides:
+            units = sorted(state.units_of(side), key=lambda u: _natural(f"{rules.where(u.at)} {u.id}"))
+            lines.append(f"{side}: {len(units)} unit{'s' if len(units) != 1 else ''} on the map.")
+            for u in units:
+                measure = rules.unit_types[u.kind].measure if u.kind in rules.unit_types else "steps"
+                strength = rules.strength_text(u) or f"{u.strength} of {u.max_strength} {measure}"
+                lines.append(f"  {rules.unit_title(u)} at {rules.where(u.at)}: {strength}.")
+        return "\n".join(lines)
 
     # ------------------------------------------------------------------------------------ automatic
     def chance_outcomes(self) -> list[tuple[tuple[tuple[Any, ...], ...], Fraction]]:

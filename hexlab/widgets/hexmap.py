@@ -356,7 +356,7 @@ class HexMap(widgets.VBox):
     # ------------------------------------------------------------------------------------ messages
     def _say(self, text: str, clause: str | None, quiet: bool = False) -> None:
         cite = f" <code>{html.escape(clause)}</code>" if clause else ""
-        colour = "#555" if quiet else "#8a1c1c"
+        colour = "var(--jp-ui-font-color2, #555)" if quiet else "var(--jp-warn-color0, #8a1c1c)"
         self.note.value = f"<span style='color:{colour}'>{text}{cite}</span>"
         self.message = text
 

@@ -24,47 +24,56 @@ from .stepper import PhaseStepper
 
 CSS = """
 <style>
-.hexlab-table { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; color: #2b2b2b; }
+/* Colours come from JupyterLab's theme variables (light, dark, Notebook 7 and Voila alike), with the
+   light kit's own colours as fallbacks where a page has no theme. */
+.hexlab-table { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif;
+  color: var(--jp-ui-font-color1, #2b2b2b); --hexlab-accent: var(--jp-warn-color0, #8a1c1c);
+  --hexlab-panel: var(--jp-layout-color2, #f3f0e2); --hexlab-paper: var(--jp-layout-color1, #fbfaf5);
+  --hexlab-chip: var(--jp-layout-color3, #eee8d5); --hexlab-muted: var(--jp-ui-font-color2, #555); }
 .hexlab-table-title { font-size: 16px; font-weight: 600; margin: 2px 0 6px 0; }
-.hexlab-table-title small { font-weight: 400; color: #555; }
+.hexlab-table-title small { font-weight: 400; color: var(--hexlab-muted); }
 .hexlab-side { padding-left: 12px; }
-.hexlab-stepper-header { font-size: 13px; background: #f3f0e2; border-radius: 6px; padding: 6px 8px; }
+.hexlab-stepper-header { font-size: 13px; background: var(--hexlab-panel); border-radius: 6px; padding: 6px 8px; }
 ol.hexlab-sequence { margin: 6px 0; padding-left: 20px; font-size: 12.5px; line-height: 1.35; }
 ol.hexlab-sequence ul { margin: 0; padding-left: 16px; list-style: none; }
-ol.hexlab-sequence li.hexlab-current { font-weight: 700; color: #8a1c1c; }
-ol.hexlab-sequence li.hexlab-current-phase > b { color: #8a1c1c; }
+ol.hexlab-sequence li.hexlab-current { font-weight: 700; color: var(--hexlab-accent); }
+ol.hexlab-sequence li.hexlab-current-phase > b { color: var(--hexlab-accent); }
 .hexlab-badge { display: inline-block; min-width: 38px; text-align: center; font-size: 10px; border-radius: 3px;
   padding: 0 3px; margin-right: 3px; font-weight: 600; }
 .hexlab-badge-decision { background: #3d6aa8; color: #fff; }
 .hexlab-badge-auto { background: #d8d3c0; color: #333; }
 .hexlab-badge-dice { background: #b24a32; color: #fff; }
 .hexlab-stepper .widget-button { width: auto; }
-.hexlab-explain { font-size: 12.5px; background: #fbfaf5; border-left: 3px solid #c9a227; padding: 4px 8px; }
-.hexlab-explain code, .hexlab-log code, .hexlab-odds code, .hexlab-note code {
-  font-size: 11px; background: #eee8d5; padding: 0 3px; border-radius: 3px; }
-.hexlab-stepper-note { font-size: 12.5px; color: #8a1c1c; }
+.hexlab-explain { font-size: 12.5px; background: var(--hexlab-paper); border-left: 3px solid #c9a227; padding: 4px 8px; }
+.hexlab-explain code, .hexlab-log code, .hexlab-odds code, .hexlab-note code, .hexlab-stepper-note code {
+  font-size: 11px; background: var(--hexlab-chip); color: inherit; padding: 0 3px; border-radius: 3px; }
+.hexlab-stepper-note { font-size: 12.5px; color: var(--hexlab-accent); }
 details.hexlab-chip { display: inline-block; vertical-align: top; margin: 0 2px; }
 details.hexlab-chip > summary { list-style: none; cursor: pointer; display: inline; }
 details.hexlab-chip > summary::-webkit-details-marker { display: none; }
 details.hexlab-chip[open] { display: block; }
-.hexlab-chip-rule { display: block; font-size: 11.5px; background: #fbfaf5; border: 1px solid #e0dccb; border-radius: 4px;
-  padding: 2px 6px; margin: 2px 0 4px 0; }
+.hexlab-chip-rule { display: block; font-size: 11.5px; background: var(--hexlab-paper); border: 1px solid var(--hexlab-chip);
+  border-radius: 4px; padding: 2px 6px; margin: 2px 0 4px 0; }
 details.hexlab-rules { margin-top: 3px; font-size: 12px; }
-details.hexlab-rules > summary { cursor: pointer; color: #555; }
+details.hexlab-rules > summary { cursor: pointer; color: var(--hexlab-muted); }
 details.hexlab-rules ul { margin: 2px 0; padding-left: 16px; }
 ul.hexlab-log-list { max-height: 220px; overflow-y: auto; margin: 0; padding-left: 16px; font-size: 12px;
   line-height: 1.35; }
-ul.hexlab-log-list li.hexlab-phase { color: #555; font-style: italic; }
+ul.hexlab-log-list li.hexlab-phase { color: var(--hexlab-muted); font-style: italic; }
 .hexlab-hover, .hexlab-note { font-size: 12.5px; }
 .hexlab-odds { font-size: 12.5px; }
 .hexlab-odds-title { font-weight: 600; margin-bottom: 4px; }
 .hexlab-odds-row { display: flex; align-items: center; gap: 6px; margin: 2px 0; }
 .hexlab-odds-label { width: 150px; flex: 0 0 150px; }
-.hexlab-odds-bar { flex: 1 1 auto; background: #eee8d5; height: 12px; border-radius: 3px; overflow: hidden; }
+.hexlab-odds-bar { flex: 1 1 auto; background: var(--hexlab-chip); height: 12px; border-radius: 3px; overflow: hidden; }
 .hexlab-odds-bar span { display: block; height: 100%; background: #3d6aa8; }
 .hexlab-odds-p { width: 120px; flex: 0 0 120px; text-align: right; font-variant-numeric: tabular-nums; }
-.hexlab-odds-empty { font-size: 12px; color: #777; }
+.hexlab-odds-empty { font-size: 12px; color: var(--hexlab-muted); }
 ul.hexlab-odds-summary, ul.hexlab-odds-notes { margin: 4px 0; padding-left: 16px; }
+details.hexlab-words > summary { cursor: pointer; font-weight: 600; }
+details.hexlab-words pre { font-size: 12px; white-space: pre-wrap; background: var(--hexlab-paper); padding: 4px 8px;
+  border-radius: 4px; color: inherit; }
+.hexlab-map canvas { border-radius: 4px; }
 </style>
 """
 
@@ -103,11 +112,19 @@ class Table(widgets.VBox):
         body = widgets.HBox([self.map, controls], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         sequence = widgets.VBox([widgets.HTML("<b>Sequence of play</b>"), self.stepper.sequence],
                                 layout=widgets.Layout(flex="1 1 300px", min_width="280px"))
-        history = widgets.VBox([widgets.HTML("<b>What happened</b> (newest first)"), self.stepper.log_view],
-                               layout=widgets.Layout(flex="2 1 360px", min_width="300px"))
+        self.words = widgets.HTML()
+        """The position in words (``game.describe()``), for a screen reader or a printed page."""
+        self._describe()
+        game.on_change(lambda *_: self._describe())
+        history = widgets.VBox([widgets.HTML("<b>What happened</b> (newest first)"), self.stepper.log_view,
+                                self.words], layout=widgets.Layout(flex="2 1 360px", min_width="300px"))
         below = widgets.HBox([sequence, history], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         super().__init__([head, body, below], **kwargs)
         self.add_class("hexlab-table")
+
+    def _describe(self) -> None:
+        self.words.value = (f"<details class='hexlab-words'><summary>The position in words</summary>"
+                            f"<pre>{html.escape(self.game.describe())}</pre></details>")
 
     def __repr__(self) -> str:
         sid = self.game.scenario.id if self.game.scenario else self.game.rules.id
