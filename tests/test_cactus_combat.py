@@ -309,3 +309,18 @@ def test_japanese_troops_alone_in_guadalcanal_win_at_once():
     game = make([("1Mar", US, "1mar", GC), ("S", JP, "snlf", CE)])
     game.apply(Move("S", GC, "overland"))
     assert not game.is_over
+
+
+@pytest.mark.rule("caf.victory.sudden_death_guadalcanal", "caf.combat.resolution_defaults")
+def test_sudden_death_waits_until_the_fight_in_guadalcanal_is_decided():
+    # the last American step is gone, but the Japanese still pick which unit takes the Americans' hit: the game
+    # goes on until the hour's results are applied and the box is occupied (the end condition asks no earlier)
+    game = make([("1Mar", US, "1mar", GC, {"strength": 1}), ("S", JP, "snlf", GC, {"came_from": CE, "strength": 2}),
+                 ("S2", JP, "snlf", GC, {"came_from": CE, "strength": 2})])
+    banzai(game)
+    roll(game, [6, 1, 1, 1], [6, 1])
+    assert not game.state.units["1Mar"].alive and game.rules.ground.holder(game.state, GC) == JP
+    assert game.state.position == "combat.losses" and game.to_act == JP and not game.is_over
+    events = game.apply(TakeLoss("S2"))
+    assert kinds(events)[-2:] == ["Occupied", "GameOver"]
+    assert game.is_over and game.result["clauses"] == ["caf.victory.sudden_death_guadalcanal"]
