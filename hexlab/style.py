@@ -59,10 +59,10 @@ SIDES: list[tuple[str, str]] = [
 SIDE_NAMES: dict[str, tuple[str, str]] = {
     # sides with colours of their own, whatever their order
     "Red": ("#b24a32", "#ffffff"), "Blue": ("#3d6aa8", "#ffffff"),
-    "Allies": ("#5f7f3a", "#ffffff"), "Axis": ("#6d7178", "#ffffff"),
+    "Allies": ("#5f7f3a", "#ffffff"), "Axis": ("#4a5058", "#ffffff"),
     "US": ("#5f7f3a", "#ffffff"), "USMC": ("#5f7f3a", "#ffffff"), "Allied": ("#5f7f3a", "#ffffff"),
     "US Marines": ("#5f7f3a", "#ffffff"), "Marines": ("#5f7f3a", "#ffffff"), "United States": ("#5f7f3a", "#ffffff"),
-    "Germany": ("#6d7178", "#ffffff"), "Germans": ("#6d7178", "#ffffff"), "Italy": ("#8a6d3b", "#ffffff"),
+    "Germany": ("#4a5058", "#ffffff"), "Germans": ("#4a5058", "#ffffff"), "Italy": ("#8a6d3b", "#ffffff"),
     "Britain": ("#a0522d", "#ffffff"), "British": ("#a0522d", "#ffffff"), "Commonwealth": ("#a0522d", "#ffffff"),
     "Soviet Union": ("#8b1a1a", "#ffffff"), "Soviets": ("#8b1a1a", "#ffffff"),
     "Japan": ("#c9a227", "#1f1f1f"), "Japanese": ("#c9a227", "#1f1f1f"), "IJN": ("#c9a227", "#1f1f1f"),

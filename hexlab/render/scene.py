@@ -236,6 +236,27 @@ def _symbol(kind: str, x: float, y: float, w: float, ink: str) -> list[Shape]:
     return [box, Text(x, y + h * 0.28, kind[:3].upper(), h * 0.7, ink, weight="bold")]
 
 
+def side_mark(index: int, x: float, y: float, w: float, ink: str) -> list[Shape]:
+    """Each side's shape in a counter's corner (circle, triangle, square, diamond), so sides are told
+    apart by shape as well as colour."""
+    r = max(2.5, w / 2)
+    x, y = round(x, 2), round(y, 2)
+    kind = index % 4
+    if kind == 0:  # a round mark, drawn as a polygon so it never counts as a figure's dot
+        return [Poly(tuple((round(x + r * math.cos(t * math.pi / 6), 2), round(y + r * math.sin(t * math.pi / 6), 2))
+                           for t in range(12)), ink)]
+    if kind == 1:
+        return [Poly(((x, round(y - r, 2)), (round(x + r, 2), round(y + r * 0.8, 2)),
+                      (round(x - r, 2), round(y + r * 0.8, 2))), ink)]
+    if kind == 2:
+        return [Poly(_box(x - r * 0.85, y - r * 0.85, x + r * 0.85, y + r * 0.85), ink)]
+    return [Poly(((x, round(y - r, 2)), (round(x + r, 2), y), (x, round(y + r, 2)), (round(x - r, 2), y)), ink)]
+
+
+SIDE_MARK_NAMES = ("●", "▲", "■", "◆")
+"""The same shapes as text, for legends and titles."""
+
+
 # ----------------------------------------------------------------------------------------- scene
 
 
@@ -547,10 +568,13 @@ def _counters(state: GameState, board: Board, layout: Layout, rules: Ruleset | N
             if c >= CORNER_TEXT_FROM:  # on a smaller counter the id would be too small to read: hover names it
                 words.append(Text(round(x - half + c * 0.06, 2), round(y - half + corner * 1.1, 2), u.id, corner,
                                   ink, "start", alpha=0.9))
+            marks += side_mark(state.sides.index(u.side) if u.side in state.sides else 0,
+                               round(x + half - c * 0.13, 2), round(y - half + c * 0.13, 2), c * 0.16, ink)
             badge = rules.badge_text(u) if rules is not None else None
-            if badge:
-                words.append(Text(round(x + half - c * 0.06, 2), round(y - half + corner * 1.1, 2), badge,
-                                  corner, ink, "end", weight="bold"))
+            if badge:  # top left, or bottom left under an id
+                by = y - half + corner * 1.1 if c < CORNER_TEXT_FROM else y + half - c * 0.08
+                words.append(Text(round(x - half + c * 0.06, 2), round(by, 2), badge, corner, ink, "start",
+                                  weight="bold"))
             infos.append(CounterInfo(u.id, u.at, x, y, c))
         shapes += grouped(bodies) + grouped(marks) + grouped(words)
     return shapes, infos

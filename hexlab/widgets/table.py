@@ -16,6 +16,7 @@ import ipywidgets as widgets
 from .. import saves
 from ..engine import Game
 from ..players import Player, players_for
+from ..render.scene import SIDE_MARK_NAMES
 from ..scenario import load
 from .dicetray import DiceTray
 from .hexmap import HexMap
@@ -97,7 +98,8 @@ class Table(widgets.VBox):
         self.odds = OddsPanel(game, self.map)
         title = game.scenario.title if game.scenario else game.rules.name
         summary = game.scenario.meta.summary if game.scenario else ""
-        who = ", ".join(f"{s}: {'computer' if s in self.players else 'a person'}" for s in game.state.sides)
+        who = ", ".join(f"{s} {SIDE_MARK_NAMES[i % 4]}: {'computer' if s in self.players else 'a person'}"
+                        for i, s in enumerate(game.state.sides))
         head = widgets.HTML(
             f"{CSS}<div class='hexlab-table-title'>{html.escape(title)} "
             f"<small>· {html.escape(game.rules.name)} · seed {game.seed} · {html.escape(who)}</small></div>"
