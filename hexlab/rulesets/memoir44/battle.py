@@ -93,6 +93,7 @@ def battle_error(rules: Memoir44, state: GameState, u: Unit, t: Unit, overrun: b
 
 
 def wire_error(rules: Memoir44, state: GameState, u: Unit) -> RuleError | None:
+    """Why ``u`` may not clear the wire it stands in (m44.terrain.wire.infantry_remove)."""
     turn = state.rules_state.turn
     if u.id not in turn.ordered:
         return RuleError(f"{u.id} was not ordered this turn.", "m44.order.only_ordered_act")
@@ -104,6 +105,7 @@ def wire_error(rules: Memoir44, state: GameState, u: Unit) -> RuleError | None:
 
 
 def check_battle(rules: Memoir44, state: GameState, action: Battle, overrun: bool) -> RuleError | None:
+    """The battle's units, the overrun's armor (m44.overrun.complete_before_next), then ``battle_error``."""
     side = state.active
     u, t = state.units.get(action.unit), state.units.get(action.target)
     if u is None or not u.alive or u.side != side:
@@ -141,6 +143,7 @@ def begin_battle(rules: Memoir44, ctx: Context, u: Unit, t: Unit, overrun: bool)
 # ----------------------------------------------------------------------------------- battle.choose
 @handlers.candidates("battle.choose")
 def offer_battles(rules: Memoir44, state: GameState) -> Iterator[EndBattles | RemoveWire | Battle]:
+    """m44.turn.battle.steps: each ordered unit, at each enemy (and its wire), filtered by the checks."""
     yield EndBattles()
     for uid in state.rules_state.turn.ordered:
         u = state.units.get(uid)
@@ -153,16 +156,19 @@ def offer_battles(rules: Memoir44, state: GameState) -> Iterator[EndBattles | Re
 
 @handlers.check(Battle, at="battle.choose")
 def check_choose(rules: Memoir44, state: GameState, action: Battle) -> RuleError | None:
+    """m44.battle.unit.once_per_turn, m44.battle.close_assault.forced, m44.los.required and the rest."""
     return check_battle(rules, state, action, overrun=False)
 
 
 @handlers.effect(Battle, at="battle.choose")
 def battle(rules: Memoir44, ctx: Context, action: Battle) -> None:
+    """m44.battle.unit.sequential: one battle declared, rolled and resolved before the next."""
     begin_battle(rules, ctx, ctx.state.units[action.unit], ctx.state.units[action.target], overrun=False)
 
 
 @handlers.check(RemoveWire)
 def check_wire(rules: Memoir44, state: GameState, action: RemoveWire) -> RuleError | None:
+    """m44.terrain.wire.infantry_remove: ordered infantry in wire that has not battled."""
     u = state.units.get(action.unit)
     if u is None or not u.alive or u.side != state.active:
         return RuleError(f"{action.unit} is not one of {state.active}'s units.", "m44.order.only_ordered_act")
@@ -182,6 +188,7 @@ def remove_wire(rules: Memoir44, ctx: Context, action: RemoveWire) -> None:
 
 @handlers.check(EndBattles)
 def check_end_battles(rules: Memoir44, state: GameState, action: EndBattles) -> RuleError | None:
+    """m44.turn.battle.steps: an ordered unit need not battle."""
     return None
 
 
@@ -200,6 +207,7 @@ def end_battles(rules: Memoir44, ctx: Context, action: EndBattles) -> None:
 # ----------------------------------------------------------------------------------- battle.overrun
 @handlers.candidates("battle.overrun")
 def offer_overrun(rules: Memoir44, state: GameState) -> Iterator[Hold | Battle]:
+    """m44.overrun.armor.extra_battle: the armor that took ground may battle once more, or hold."""
     u = state.units[state.rules_state.turn.battle.attacker]
     yield Hold(u.id)
     for t in sorted(state.units_of(state.other(u.side)), key=lambda t: t.id):
@@ -214,6 +222,7 @@ def check_overrun(rules: Memoir44, state: GameState, action: Battle) -> RuleErro
 
 @handlers.effect(Battle, at="battle.overrun")
 def overrun(rules: Memoir44, ctx: Context, action: Battle) -> None:
+    """m44.overrun.armor.extra_battle: the overrun battle, with no Ambush before it."""
     begin_battle(rules, ctx, ctx.state.units[action.unit], ctx.state.units[action.target], overrun=True)
 
 

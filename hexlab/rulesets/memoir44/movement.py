@@ -122,6 +122,7 @@ def vacate(rules: Memoir44, ctx: Context, h: Hex) -> None:
 # ----------------------------------------------------------------------------------- move.move
 @handlers.candidates("move.move")
 def offer_moves(rules: Memoir44, state: GameState) -> Iterator[EndMoves | Move]:
+    """m44.move.unit.once_per_turn: each ordered unit that has not moved, to every hex it may reach."""
     t = state.rules_state.turn
     yield EndMoves()
     for uid in t.ordered:
@@ -140,22 +141,26 @@ def check_end_moves(rules: Memoir44, state: GameState, action: EndMoves) -> Rule
 
 @handlers.check(Move, at="move.move")
 def check_move(rules: Memoir44, state: GameState, action: Move) -> RuleError | None:
+    """m44.move.*, m44.stack.*, m44.terrain.*.move*: the first rule the move breaks, if any."""
     return move_error(rules, state, action)
 
 
 @handlers.effect(Move, at="move.move")
 def make_move(rules: Memoir44, ctx: Context, action: Move) -> None:
+    """m44.move.unit.sequential: one unit moves, the others wait their turn."""
     move(rules, ctx, ctx.state.units[action.unit], action.to)
 
 
 @handlers.effect(EndMoves, at="move.move")
 def end_moves(rules: Memoir44, ctx: Context, action: EndMoves) -> None:
+    """m44.turn.sequence.move_before_battle: the moves are over; the battles begin."""
     ctx.goto("battle.choose")
 
 
 # ----------------------------------------------------------------------------------- again.move
 @handlers.candidates("again.move")
 def offer_moves_again(rules: Memoir44, state: GameState) -> Iterator[EndMoves | Move]:
+    """Behind Enemy Lines (m44.order.cards.data): each ordered unit may move again."""
     yield EndMoves()
     for uid in state.rules_state.turn.ordered:
         u = state.units[uid]
@@ -172,6 +177,7 @@ def check_move_again(rules: Memoir44, state: GameState, action: Move) -> RuleErr
 
 @handlers.effect(Move, at="again.move")
 def move_again(rules: Memoir44, ctx: Context, action: Move) -> None:
+    """Behind Enemy Lines (m44.order.cards.data): one unit moves again, and the turn goes to the draw."""
     move(rules, ctx, ctx.state.units[action.unit], action.to)
     ctx.state.rules_state.turn.again_done = True
     ctx.goto("draw.draw")
@@ -179,4 +185,5 @@ def move_again(rules: Memoir44, ctx: Context, action: Move) -> None:
 
 @handlers.effect(EndMoves, at="again.move")
 def end_moves_again(rules: Memoir44, ctx: Context, action: EndMoves) -> None:
+    """Behind Enemy Lines (m44.order.cards.data): no second move; the turn goes to the draw."""
     ctx.goto("draw.draw")

@@ -37,6 +37,7 @@ def mirrored(card_id: str) -> str:
 # ----------------------------------------------------------------------------------- card.play
 @handlers.candidates("card.play")
 def offer_cards(rules: Memoir44, state: GameState) -> Iterator[PlayCard]:
+    """m44.order.card.one_per_turn: any card in hand (and the Soviet chip's card), filtered by the checks."""
     side = state.active
     chip = state.rules_state.chip.get(side) if rules.nation(side) == "soviet" else None
     for c in sorted(set(state.hands[side]) | ({chip} if chip else set())):
@@ -134,12 +135,14 @@ def begin_orders(rules: Memoir44, ctx: Context) -> None:
 # ----------------------------------------------------------------------------------- card.chip
 @handlers.candidates("card.chip")
 def offer_chip(rules: Memoir44, state: GameState) -> Iterator[PutUnderChip]:
+    """m44.nation.soviet.commissar.timing: any card in hand may go under the chip."""
     for c in sorted(set(state.hands[state.active])):
         yield PutUnderChip(c)
 
 
 @handlers.check(PutUnderChip)
 def check_chip(rules: Memoir44, state: GameState, action: PutUnderChip) -> RuleError | None:
+    """m44.nation.soviet.commissar.timing: a card from the player's own hand."""
     if action.card not in state.hands[state.active]:
         return RuleError(f"There is no {action.card!r} card in {state.active}'s hand.",
                          "m44.nation.soviet.commissar.timing")
@@ -166,6 +169,7 @@ def put_under_chip(rules: Memoir44, ctx: Context, action: PutUnderChip) -> None:
 # ----------------------------------------------------------------------------------- order.announce
 @handlers.candidates("order.announce")
 def offer_orders(rules: Memoir44, state: GameState) -> Iterator[DoneOrdering | Order]:
+    """m44.order.units.announce: Done, then each of the player's units the card can still order."""
     yield DoneOrdering()
     for u in sorted(state.units_of(state.active), key=lambda u: u.id):
         yield Order(u.id)
@@ -173,6 +177,7 @@ def offer_orders(rules: Memoir44, state: GameState) -> Iterator[DoneOrdering | O
 
 @handlers.check(DoneOrdering)
 def check_done_ordering(rules: Memoir44, state: GameState, action: DoneOrdering) -> RuleError | None:
+    """m44.order.cards.data: orders beyond the units a player has are simply lost."""
     return None
 
 
@@ -199,6 +204,7 @@ def check_order(rules: Memoir44, state: GameState, action: Order) -> RuleError |
 
 @handlers.effect(Order)
 def order(rules: Memoir44, ctx: Context, action: Order) -> None:
+    """m44.order.units.announce, m44.order.section.straddle: the unit is ordered."""
     s = ctx.state
     s.rules_state.turn.ordered.append(action.unit)
     u = s.units[action.unit]

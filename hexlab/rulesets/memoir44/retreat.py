@@ -167,6 +167,7 @@ def retreat_step(rules: Memoir44, ctx: Context, u: Unit, to: Hex) -> None:
 # ----------------------------------------------------------------------------------- battle.retreat
 @handlers.candidates("battle.retreat")
 def offer_retreats(rules: Memoir44, state: GameState) -> Iterator[IgnoreFlag | StopRetreat | Retreat]:
+    """m44.retreat.direction.choice: ignore a flag, stop after a hex, or each hex it may retreat into."""
     r = state.rules_state.turn.retreat
     if r.optional > 0:
         yield IgnoreFlag(r.unit)
@@ -177,6 +178,7 @@ def offer_retreats(rules: Memoir44, state: GameState) -> Iterator[IgnoreFlag | S
 
 
 def _not_retreating(state: GameState, unit: str) -> RuleError | None:
+    """m44.retreat.flag.distance: only the unit hit by the flags retreats."""
     r = state.rules_state.turn.retreat
     if unit != r.unit:
         return RuleError(f"{r.unit} is the unit retreating.", "m44.retreat.flag.distance")
@@ -204,6 +206,7 @@ def check_stop(rules: Memoir44, state: GameState, action: StopRetreat) -> RuleEr
 
 @handlers.check(Retreat)
 def check_retreat(rules: Memoir44, state: GameState, action: Retreat) -> RuleError | None:
+    """m44.retreat.direction.choice and what blocks a retreat (m44.retreat.units.block, ...)."""
     err = _not_retreating(state, action.unit)
     if err is not None:
         return err
@@ -215,6 +218,7 @@ def check_retreat(rules: Memoir44, state: GameState, action: Retreat) -> RuleErr
 
 @handlers.effect(IgnoreFlag)
 def ignore_flag(rules: Memoir44, ctx: Context, action: IgnoreFlag) -> None:
+    """m44.retreat.ignore_flag.general: the unit holds its ground for one flag."""
     s = ctx.state
     r = s.rules_state.turn.retreat
     r.optional -= 1
@@ -226,12 +230,14 @@ def ignore_flag(rules: Memoir44, ctx: Context, action: IgnoreFlag) -> None:
 
 @handlers.effect(Retreat)
 def retreat(rules: Memoir44, ctx: Context, action: Retreat) -> None:
+    """m44.retreat.flag.distance: one hex back, then on by itself while there is no choice."""
     retreat_step(rules, ctx, ctx.state.units[action.unit], action.to)
     continue_retreat(rules, ctx)
 
 
 @handlers.effect(StopRetreat)
 def stop_retreat(rules: Memoir44, ctx: Context, action: StopRetreat) -> None:
+    """m44.sf.french_resistance.retreat, m44.nation.italy.motorized.retreat: 1 hex is enough."""
     r = ctx.state.rules_state.turn.retreat
     r.flags -= 1
     r.this_flag = 0

@@ -103,6 +103,12 @@ WORDS: dict[type[Action], Callable[[Any, Any], str]] = {
 }
 """Each action in words, for buttons and the log (others by their class name)."""
 
+PLACES: dict[type[Action], Callable[[GameState, Any], Location]] = {
+    Order: lambda s, a: s.units[a.unit].at,
+    TakeGround: lambda s, a: s.rules_state.turn.battle.frm if s.rules_state.turn.battle else None,
+}
+"""Where on the map the actions without a ``to`` or an enemy ``target`` act."""
+
 
 class Memoir44(Ruleset):
     id = "memoir44"
@@ -314,11 +320,9 @@ class Memoir44(Ruleset):
         return f"{unit.side} {badge}{unit.kind} {unit.id}"
 
     def action_location(self, state: GameState, action: Action) -> Location:
-        if isinstance(action, Order):
-            return state.units[action.unit].at
-        if isinstance(action, TakeGround) and state.rules_state.turn.battle is not None:
-            return state.rules_state.turn.battle.frm
-        return super().action_location(state, action)
+        """Where an action acts: an ordered unit's hex, the hex ground is taken into, else the default."""
+        where = PLACES.get(type(action))
+        return where(state, action) if where else super().action_location(state, action)
 
     def sight(self, state: GameState, frm, to):
         if isinstance(frm, Hex) and isinstance(to, Hex):

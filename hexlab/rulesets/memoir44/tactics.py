@@ -112,6 +112,7 @@ def card_bonus(rules: Memoir44, state: GameState, u: Unit, close: bool, overrun:
 # ----------------------------------------------------------------------------------- card.target
 @handlers.candidates("card.target")
 def offer_targets(rules: Memoir44, state: GameState) -> Iterator[Target | DoneTargets]:
+    """m44.order.cards.data: Done once a target is picked, then every unit the card may pick."""
     if state.rules_state.turn.targets:
         yield DoneTargets()
     for u in sorted(state.units.values(), key=lambda u: u.id):
@@ -174,6 +175,7 @@ def pick_target(rules: Memoir44, ctx: Context, action: Target) -> None:
 
 @handlers.effect(DoneTargets)
 def done_targets(rules: Memoir44, ctx: Context, action: DoneTargets) -> None:
+    """m44.order.cards.data: Air Power strikes the units picked so far, one after another."""
     t = ctx.state.rules_state.turn
     t.queue = list(t.targets)
     start_card_attack(rules, ctx)
@@ -255,6 +257,7 @@ def can_ambush(rules: Memoir44, s: GameState, ambusher: Unit, attacker: Unit) ->
 
 @handlers.candidates("battle.ambush")
 def offer_ambush(rules: Memoir44, state: GameState) -> Iterator[Hold | PlayAmbush]:
+    """m44.order.cards.data: the close-assaulted unit may play Ambush, or let the attack come."""
     b = state.rules_state.turn.battle
     yield Hold(b.target)
     yield PlayAmbush(b.target)
@@ -262,6 +265,7 @@ def offer_ambush(rules: Memoir44, state: GameState) -> Iterator[Hold | PlayAmbus
 
 @handlers.check(Hold, at="battle.ambush")
 def check_no_ambush(rules: Memoir44, state: GameState, action: Hold) -> RuleError | None:
+    """m44.order.cards.data: only the close-assaulted unit decides."""
     return None if action.unit == state.rules_state.turn.battle.target else rules.not_a_choice(state)
 
 
@@ -276,6 +280,7 @@ def check_ambush(rules: Memoir44, state: GameState, action: PlayAmbush) -> RuleE
 
 @handlers.effect(Hold, at="battle.ambush")
 def no_ambush(rules: Memoir44, ctx: Context, action: Hold) -> None:
+    """The attack is rolled as declared (m44.turn.battle.steps)."""
     ctx.goto("battle.roll")
 
 

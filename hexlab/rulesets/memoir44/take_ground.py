@@ -73,6 +73,7 @@ def after_resolution(rules: Memoir44, ctx: Context) -> None:
 
 
 def end_battle(rules: Memoir44, ctx: Context) -> None:
+    """The battle is over: the next one may be declared (m44.battle.unit.sequential)."""
     turn = ctx.state.rules_state.turn
     turn.battle = None
     turn.retreat = None
@@ -81,6 +82,7 @@ def end_battle(rules: Memoir44, ctx: Context) -> None:
 
 
 def can_take_ground(rules: Memoir44, s: GameState, u: Unit, h: Hex) -> bool:
+    """May ``u`` move into the emptied hex ``h`` (m44.take_ground.*)?"""
     if u.kind == ARTILLERY:
         return False  # m44.take_ground.artillery.forbidden
     if s.unit_at(h) is not None or rules.field.impassable(s, h, u.kind):
@@ -93,12 +95,14 @@ def can_take_ground(rules: Memoir44, s: GameState, u: Unit, h: Hex) -> bool:
 # ----------------------------------------------------------------------------------- battle.take_ground
 @handlers.candidates("battle.take_ground")
 def offer_take_ground(rules: Memoir44, state: GameState) -> Iterator[Hold | TakeGround]:
+    """m44.take_ground.infantry: the attacker may move into the emptied hex, or hold."""
     b = state.rules_state.turn.battle
     yield Hold(b.attacker)
     yield TakeGround(b.attacker)
 
 
 def _not_the_attacker(state: GameState, unit: str) -> RuleError | None:
+    """m44.take_ground.infantry: only the unit that battled may advance."""
     attacker = state.rules_state.turn.battle.attacker
     if unit != attacker:
         return RuleError(f"{attacker} is the unit that may advance.", "m44.take_ground.infantry")
@@ -109,6 +113,7 @@ def _not_the_attacker(state: GameState, unit: str) -> RuleError | None:
 @handlers.check(TakeGround, at="battle.take_ground")
 @handlers.check(Hold, at="battle.overrun")
 def check_advance(rules: Memoir44, state: GameState, action: Hold | TakeGround) -> RuleError | None:
+    """m44.take_ground.infantry: the attacker decides."""
     return _not_the_attacker(state, action.unit)
 
 
@@ -122,6 +127,7 @@ def check_take_ground_again(rules: Memoir44, state: GameState, action: TakeGroun
 @handlers.effect(Hold, at="battle.take_ground")
 @handlers.effect(Hold, at="battle.overrun")
 def hold(rules: Memoir44, ctx: Context, action: Hold) -> None:
+    """m44.take_ground.infantry: taking ground is optional; the battle is over."""
     end_battle(rules, ctx)
 
 
@@ -159,6 +165,7 @@ def take_ground(rules: Memoir44, ctx: Context, action: TakeGround) -> None:
 # ----------------------------------------------------------------------------------- battle.battle_back
 @handlers.candidates("battle.battle_back")
 def offer_battle_back(rules: Memoir44, state: GameState) -> Iterator[Hold | BattleBack]:
+    """m44.nation.bcf.battle_back.trigger: the British unit may battle back, or not."""
     b = state.rules_state.turn.battle
     yield Hold(b.target)
     yield BattleBack(b.target)
@@ -166,6 +173,7 @@ def offer_battle_back(rules: Memoir44, state: GameState) -> Iterator[Hold | Batt
 
 @handlers.check(Hold, at="battle.battle_back")
 def check_no_battle_back(rules: Memoir44, state: GameState, action: Hold) -> RuleError | None:
+    """m44.nation.bcf.battle_back.trigger: only the unit just close assaulted decides."""
     return None if action.unit == state.rules_state.turn.battle.target else rules.not_a_choice(state)
 
 
@@ -180,6 +188,7 @@ def check_battle_back(rules: Memoir44, state: GameState, action: BattleBack) -> 
 
 @handlers.effect(Hold, at="battle.battle_back")
 def no_battle_back(rules: Memoir44, ctx: Context, action: Hold) -> None:
+    """m44.nation.bcf.battle_back.trigger: battling back is optional."""
     ctx.emit(ev.NoBattleBack(), f"{action.unit} does not battle back.", ["m44.nation.bcf.battle_back.trigger"],
              ctx.state.units[action.unit].side)
     end_battle(rules, ctx)

@@ -43,6 +43,7 @@ def over_limit(s: GameState) -> str | None:
 
 
 def after_draw(ctx: Context) -> None:
+    """A hand over High Command's limit discards first (m44.nation.italy.high_command.discard_on_loss)."""
     ctx.goto("draw.discard" if over_limit(ctx.state) else "end.check")
 
 
@@ -82,12 +83,14 @@ def draw(rules: Memoir44, ctx: Context) -> None:
 # ----------------------------------------------------------------------------------- draw.keep
 @handlers.candidates("draw.keep")
 def offer_keep(rules: Memoir44, state: GameState) -> Iterator[KeepCard]:
+    """Recon (m44.order.cards.data): either card drawn."""
     for c in sorted(set(state.rules_state.keep)):
         yield KeepCard(c)
 
 
 @handlers.check(KeepCard)
 def check_keep(rules: Memoir44, state: GameState, action: KeepCard) -> RuleError | None:
+    """Recon (m44.order.cards.data): one of the two cards just drawn."""
     if action.card not in state.rules_state.keep:
         return RuleError("Keep one of the two cards just drawn.", "m44.order.cards.data")
     return None
@@ -111,6 +114,7 @@ def keep(rules: Memoir44, ctx: Context, action: KeepCard) -> None:
 # ----------------------------------------------------------------------------------- draw.discard
 @handlers.candidates("draw.discard")
 def offer_discards(rules: Memoir44, state: GameState) -> Iterator[Discard]:
+    """m44.nation.italy.high_command.discard_on_loss: any card of the hand over its limit."""
     who = over_limit(state)
     if who:
         for c in sorted(set(state.hands[who])):
@@ -119,6 +123,7 @@ def offer_discards(rules: Memoir44, state: GameState) -> Iterator[Discard]:
 
 @handlers.check(Discard)
 def check_discard(rules: Memoir44, state: GameState, action: Discard) -> RuleError | None:
+    """m44.nation.italy.high_command.discard_on_loss: only a hand over its limit discards."""
     who = over_limit(state)
     if who is None or action.card not in state.hands[who]:
         return RuleError("No card has to be discarded now.", "m44.nation.italy.high_command.discard_on_loss")
