@@ -82,23 +82,29 @@ def _env(tmp: Path) -> dict[str, str]:
     return env
 
 
-def start_lab(tmp: Path, notebooks: list[Path]) -> Server:
+def start_lab(tmp: Path, notebooks: list[Path], theme: str = "JupyterLab Light", app: str = "lab") -> Server:
+    """JupyterLab (``app="lab"``) or Notebook 7 (``app="notebook"``) on a free port, in ``theme``."""
     root = tmp / "root"
     root.mkdir(parents=True)
     for nb in notebooks:
         shutil.copy(nb, root / nb.name)
     settings = tmp / "settings"
-    for name, value in SETTINGS.items():
+    values = dict(SETTINGS)
+    values["@jupyterlab/apputils-extension/themes.jupyterlab-settings"] = {"theme": theme}
+    for name, value in values.items():
         path = settings / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(value), encoding="utf-8")
     port, token = free_port(), secrets.token_hex(16)
-    log = tmp / "lab.log"
-    cmd = [str(BIN / "jupyter"), "lab", "--no-browser", f"--ServerApp.port={port}", "--ServerApp.ip=127.0.0.1",
+    log = tmp / f"{app}.log"
+    appclass = "LabApp" if app == "lab" else "JupyterNotebookApp"
+    cmd = [str(BIN / "jupyter"), app, "--no-browser", f"--ServerApp.port={port}", "--ServerApp.ip=127.0.0.1",
            f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
-           f"--LabApp.workspaces_dir={tmp / 'workspaces'}", f"--LabApp.user_settings_dir={settings}",
-           "--LabApp.expose_app_in_browser=True", "--ServerApp.open_browser=False",
-           "--ServerApp.port_retries=0", "--allow-root", "--LabApp.extension_manager=readonly"]
+           f"--{appclass}.workspaces_dir={tmp / 'workspaces'}", f"--{appclass}.user_settings_dir={settings}",
+           f"--{appclass}.expose_app_in_browser=True", "--ServerApp.open_browser=False",
+           "--ServerApp.port_retries=0", "--allow-root"]
+    if app == "lab":
+        cmd.append("--LabApp.extension_manager=readonly")
     proc = subprocess.Popen(cmd, cwd=root, env=_env(tmp), stdout=open(log, "w"), stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     wait_http(f"{url}/api/status?token={token}", proc=proc)
@@ -184,8 +190,9 @@ JS_CANVASES = """() => [...document.querySelectorAll('.hexlab-map')].map(map => 
 })"""
 
 
-def open_notebook(page, server: Server, name: str) -> None:
-    page.goto(f"{server.url}/lab/tree/{name}?token={server.token}&reset", wait_until="domcontentloaded")
+def open_notebook(page, server: Server, name: str, app: str = "lab") -> None:
+    path = f"lab/tree/{name}?token={server.token}&reset" if app == "lab" else f"notebooks/{name}?token={server.token}"
+    page.goto(f"{server.url}/{path}", wait_until="domcontentloaded")
     page.wait_for_function(JS_KERNEL_IDLE, timeout=120_000)
 
 
