@@ -113,3 +113,19 @@ def test_the_games_odds_panel_uses_the_battle_dice():
     outcomes = game.chance_outcomes()
     assert sum(p for _, p in outcomes) == 1
     assert dict(outcomes)[(("infantry",),)] == Fraction(2, 6)       # five distinct faces, infantry twice
+
+
+@pytest.mark.rule("m44.nation.japan.yamato.caves_all", "m44.retreat.ignore_flag.general")
+def test_the_odds_panel_ignores_the_flags_play_ignores():
+    """The odds and the retreats read one flag rule (``flags.py``): a Japanese unit in a cave never
+    retreats, one behind sandbags needs a flag more."""
+    units = [("A1", "Allies", "artillery", "6,6"), ("X1", "Axis", "infantry", "6,4")]
+    game = make(units)
+    plain = game.rules.odds(game.state, "A1", "X1")
+    cave = make(units, terrain={"cave": ["6,4"]}, rules={"nations": {"Axis": "japan"}})
+    report = cave.rules.odds(cave.state, "A1", "X1")
+    assert report.summary["force a retreat"] == 0 and "X1 must ignore every flag(s)" in report.notes
+    sandbags = make(units, features={"sandbags": ["6,4"]})
+    report = sandbags.rules.odds(sandbags.state, "A1", "X1")
+    assert "X1 may ignore 1 flag: a retreat needs one flag more" in report.notes
+    assert 0 < report.summary["force a retreat"] < plain.summary["force a retreat"]
