@@ -94,6 +94,7 @@ SEQUENCE = SequenceOfPlay((
                                             "m44.overrun.armor.take_ground"],
              "After a close assault that empties the enemy's hex, the attacker may move into it.",
              next=["battle.overrun", "battle.choose"], accepts=[Hold, TakeGround]),
+        # the overrun step takes TakeGround only to refuse it with its own clause (m44.overrun.take_ground_again)
         step("overrun", "Armor overrun", ["m44.overrun.armor.extra_battle", "m44.overrun.target",
                                           "m44.overrun.once_per_turn"],
              "Armor that took ground may battle once more at once.", next=["battle.roll", "battle.choose"],
