@@ -190,8 +190,8 @@ def bomb_result(rules: Cactus, ctx: Context, faces) -> None:
             lose_step(rules, ctx, units[0], ["caf.air.bombing.success_costs_one_step", "caf.air.bombing.last_step_immune"],
                       "bombing")
         else:
-            mine.allocation = Allocation(enemy, 1, [u.id for u in units], "bombing",
-                                         ["caf.air.bombing.success_costs_one_step", "caf.air.bombing.defaults"], box,
+            mine.allocation = Allocation(enemy, 1, tuple(u.id for u in units), "bombing",
+                                         ("caf.air.bombing.success_costs_one_step", "caf.air.bombing.defaults"), box,
                                          "caf.air.bombing.defaults")
             ctx.goto("air.bomb_loss")
             return
@@ -199,7 +199,7 @@ def bomb_result(rules: Cactus, ctx: Context, faces) -> None:
         vp = TARGET_VP[ground.nation(side)]
         s.score[side] += vp
         mine.bombed[side].append(box)
-        mine.bonus.append(Bonus("bombing", box, side, vp))
+        mine.bonus += (Bonus("bombing", box, side, vp),)
         ctx.emit(TargetBombed(box, vp), f"Bombing roll {bomb}: the installation in {where(box)} is hit: {vp} VP to "
                  f"{side}.", ["caf.victory.new_target_bombing_vp", "caf.air.bombing.standard_resolution"], side)
     mine.raid = None

@@ -225,8 +225,8 @@ def take_losses(rules: Cactus, ctx: Context, task: Task) -> bool:
             task.n -= 1
             lose_step(rules, ctx, units[0], task.clauses, task.why)
             continue
-        s.rules_state.allocation = Allocation(task.side, task.n, [u.id for u in units], task.why, task.clauses, box,
-                                              "caf.combat.resolution_defaults")
+        s.rules_state.allocation = Allocation(task.side, task.n, tuple(u.id for u in units), task.why,
+                                              tuple(task.clauses), box, "caf.combat.resolution_defaults")
         ctx.goto("combat.losses")
         return True
     return False

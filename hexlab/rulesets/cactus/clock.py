@@ -57,7 +57,7 @@ def turn_vp(rules: Cactus, ctx: Context) -> None:
             continue
         s.score[holder] += 1
         gained[holder] += 1
-        mine.awards.append(Award(s.turn, box, holder))
+        mine.awards += (Award(s.turn, box, holder),)
         ctx.emit(VictoryPoint(box, 1), f"{holder} hold {rules.where(box)} alone: 1 VP.",
                  ["caf.victory.uncontested_location_vp"], holder)
     ctx.emit(TurnScored(gained), f"End of turn {s.turn}: " + ", ".join(f"{side} +{n} VP ({s.score[side]} in all)"
@@ -97,7 +97,7 @@ def score_targets(rules: Cactus, ctx: Context) -> None:
             continue
         vp = TARGET_VP[rules.ground.nation(holder)]
         s.score[holder] += vp
-        mine.bonus.append(Bonus("held target", box, holder, vp))
+        mine.bonus += (Bonus("held target", box, holder, vp),)
         ctx.emit(TargetHeld(box, vp), f"{holder} hold {rules.where(box)}, a target on their roster never bombed: "
                  f"{vp} VP.", ["caf.victory.occupied_unbombed_target"], holder)
 

@@ -7,7 +7,7 @@ combat losses and the bombing loss alike (caf.combat.resolution_defaults, caf.ai
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ...engine import Context, GameState, RuleError
@@ -36,7 +36,7 @@ def next_decider(rules: Cactus, ctx: Context, can: Callable[[Cactus, GameState, 
     return False
 
 
-def lose_step(rules: Cactus, ctx: Context, u: Unit, clauses: list[str], why: str) -> None:
+def lose_step(rules: Cactus, ctx: Context, u: Unit, clauses: Sequence[str], why: str) -> None:
     """One step off ``u``: flip its counter, swap in the reduced counter, or remove it."""
     before = face_text(u.kind, u.strength)
     old_counter = u.attrs.get("counter")

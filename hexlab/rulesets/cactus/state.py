@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Roles:
     """Who attacks and who defends in a contested box, hour after hour (caf.combat.attacker_defender_roles)."""
 
@@ -52,21 +52,21 @@ class Battle:
     queue: list[Task] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Allocation:
     """A step loss waiting for its owner to pick the unit (caf.combat.resolution_defaults, caf.air.bombing.defaults)."""
 
     side: str
     n: int
-    units: list[str]
+    units: tuple[str, ...]
     why: str
-    clauses: list[str]
+    clauses: tuple[str, ...]
     box: str
     refusal: str
     """The clause a pick of another unit is refused with."""
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Sortie:
     """A bomber raid in the air: its group, side, box, aim and the AA dice it meets."""
 
@@ -77,7 +77,7 @@ class Sortie:
     aa: int
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Award:
     """1 VP for a box held alone at the end of a turn (caf.victory.uncontested_location_vp)."""
 
@@ -86,7 +86,7 @@ class Award:
     side: str
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Bonus:
     """Target VP: a successful bombing (``why="bombing"``) or a held, never bombed target (``"held target"``)."""
 
@@ -132,8 +132,10 @@ class CactusState:
     turn: TurnFacts = field(default_factory=TurnFacts)
     bombed: dict[str, list[str]] = field(default_factory=dict)
     """Each side's successfully bombed targets (caf.victory.new_target_bombing_vp)."""
-    awards: list[Award] = field(default_factory=list)
-    bonus: list[Bonus] = field(default_factory=list)
+    awards: tuple[Award, ...] = ()
+    """Every box VP so far, in order (a record only ever added to: a tuple, shared by copies of the state)."""
+    bonus: tuple[Bonus, ...] = ()
+    """Every target VP so far, in order."""
     finished: bool = False
     """The last turn is over and the targets are scored: the game ends on VP (caf.victory.*)."""
 
