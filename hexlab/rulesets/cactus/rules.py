@@ -25,6 +25,9 @@ set-up, the end condition and the views.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ...engine import Action, Context, GameState, Outcome, RuleError, Ruleset, Terrain, UnitType
 from ...engine.state import Location, Unit
 from ...hexes import Hex
@@ -188,21 +191,12 @@ class Cactus(Ruleset):
 
     # =========================================================================================== views
     def describe(self, state: GameState, action: Action) -> str:
-        match action:
-            case Move():
-                return f"{action.unit} {HOW_WORDS.get(action.how, action.how)} to {self.where(action.to)}"
-            case Banzai():
-                return f"{action.unit} makes a Banzai attack"
-            case TakeLoss():
-                return f"{action.unit} takes the step loss"
-            case Raid():
-                g = self.ground.bomber(action.group)
-                return f"{g.name if g else action.group}: bomb the {action.aim} in {self.where(action.to)}"
-            case Refit():
-                return f"Refit {action.unit} (one step, for an air refit)"
-        names = {EndMoves: "No more moves", Fight: "Roll the combat dice", EndRaids: "No more raids",
-                 EndRefit: "No refit"}
-        return names.get(type(action), type(action).__name__)
+        words = WORDS.get(type(action))
+        return words(self, action) if words is not None else type(action).__name__
+
+    def _raid_words(self, action: Raid) -> str:
+        g = self.ground.bomber(action.group)
+        return f"{g.name if g else action.group}: bomb the {action.aim} in {self.where(action.to)}"
 
     def strength_text(self, unit: Unit) -> str | None:
         """The counter's printed face: dice and steps, "5-4" (caf.components.counters.left_number_is_dice)."""
@@ -289,6 +283,19 @@ class Cactus(Ruleset):
     def invariants(self, state: GameState) -> list[str]:
         return broken_invariants(self, state)
 
+
+WORDS: dict[type[Action], Callable[[Cactus, Any], str]] = {
+    Move: lambda rules, a: f"{a.unit} {HOW_WORDS.get(a.how, a.how)} to {rules.where(a.to)}",
+    EndMoves: lambda rules, a: "No more moves",
+    Banzai: lambda rules, a: f"{a.unit} makes a Banzai attack",
+    Fight: lambda rules, a: "Roll the combat dice",
+    TakeLoss: lambda rules, a: f"{a.unit} takes the step loss",
+    Raid: Cactus._raid_words,
+    EndRaids: lambda rules, a: "No more raids",
+    Refit: lambda rules, a: f"Refit {a.unit} (one step, for an air refit)",
+    EndRefit: lambda rules, a: "No refit",
+}
+"""Each action in words, for buttons and the log (``Cactus.describe``)."""
 
 __all__ = ["Banzai", "Cactus", "CactusOptions", "EndMoves", "EndRaids", "EndRefit", "Fight", "Move", "Raid", "Refit",
            "TakeLoss"]
