@@ -59,14 +59,14 @@ def test_only_the_attacker_rolls_as_many_atk_dice_as_its_atk():
              ("OL", O, "leader", "3,4"), ("O1", O, "warrior", "2,4"), ("O2", O, "warrior", "4,4")]
     game = make(units)
     game.apply(Punch("GL", "OL"))
-    assert game.rules.dice(game.state) == [(ATK_DIE, 3)]  # one group: the defender rolls nothing
+    assert list(game.rules.roll(game.state).pool) == [(ATK_DIE, 3)]  # one group: the defender rolls nothing
     assert "cc.punch.atk.leader_hero" in event(game.log, "PunchUp").clauses
     roll(game, NONE * 3)
     game.apply(EndActivation())
     game.play_to_decision()
     game.apply(Activate("G1"))
     game.apply(Punch("G1", "O1"))
-    assert game.rules.dice(game.state) == [(ATK_DIE, 2)]
+    assert list(game.rules.roll(game.state).pool) == [(ATK_DIE, 2)]
     assert "cc.punch.atk.standard" in event(game.log, "PunchUp").clauses
     roll(game, NONE * 2)
     game.apply(EndActivation())
@@ -75,12 +75,12 @@ def test_only_the_attacker_rolls_as_many_atk_dice_as_its_atk():
     roll(game, [6])
     game.apply(Activate("GH"))
     game.apply(Punch("GH", "O2"))
-    assert game.rules.dice(game.state) == [(ATK_DIE, 3)]
+    assert list(game.rules.roll(game.state).pool) == [(ATK_DIE, 3)]
     # a figure's own ATK (attrs) replaces its type's
     game = make([("G1", G, "warrior", "3,4", {"atk": 1}), ("OL", O, "leader", "3,4")])
     game.apply(Activate("G1"))
     game.apply(Punch("G1", "OL"))
-    assert game.rules.dice(game.state) == [(ATK_DIE, 1)]
+    assert list(game.rules.roll(game.state).pool) == [(ATK_DIE, 1)]
 
 
 @pytest.mark.rule("cc.punch.contact.same_hex")
@@ -178,7 +178,7 @@ def test_a_full_hex_blocks_the_way_back_the_figure_steps_aside_and_loses_str():
     assert "cc.punch.retreat.blocked_full" in blocked.clauses
     assert game.state.units["OL"].strength == 3 and game.state.score[G] == 1
     # the owner picks any hex next to it that is not a river, has no enemy and fewer than two figures
-    assert game.state.position == "turn.push" and game.state.vars["push"]["blocked"]
+    assert game.state.position == "turn.push" and game.state.rules_state.push.blocked
     assert {a.to for a in game.legal_actions()} == {hx(game, "1,0"), hx(game, "1,1"), hx(game, "2,1")}
     assert refused(game, PushBack("OL", hx(game, "3,0"))) == "cc.punch.retreat.blocked_destination"
     game.apply(PushBack("OL", hx(game, "2,1")))
@@ -236,7 +236,7 @@ def test_the_attacker_may_follow_the_defender_if_there_is_room():
     assert "cc.punch.follow_up" in event(events, "FollowedUp").clauses
     assert at(game, "GL") == at(game, "OL") == "3,0"
     # free: one action left, and in contact again: it may punch but not walk on
-    assert game.state.vars["current"]["actions"] == 1
+    assert game.state.rules_state.current.actions == 1
     assert Punch("GL", "OL") in game.legal_actions()
     assert refused(game, Move("GL", hx(game, "3,1"))) == "cc.move.enemy.stop"
     # no room: the defender joined a friend, a follow-up would make three
@@ -253,17 +253,17 @@ def test_a_defender_behind_a_wall_or_hedge_faces_one_die_fewer():
         events = game.apply(Move("GL", hx(game, "3,4")))
         punch_up = event(events, "PunchUp")
         assert punch_up.data["cover"] and {"cc.punch.wall.minus_one", "cc.punch.wall.behind"} <= set(punch_up.clauses)
-        assert game.rules.dice(game.state) == [(ATK_DIE, 2)]  # the leader: 3 - 1
+        assert list(game.rules.roll(game.state).pool) == [(ATK_DIE, 2)]  # the leader: 3 - 1
         roll(game, NONE * 2)
         game.play_to_decision()
         game.apply(Activate("G1"))
         game.apply(Move("G1", hx(game, "2,4")))
-        assert game.rules.dice(game.state) == [(ATK_DIE, 1)]  # a warrior: 2 - 1
+        assert list(game.rules.roll(game.state).pool) == [(ATK_DIE, 1)]  # a warrior: 2 - 1
     # no wall: the full ATK; and a second punch inside the hex is made at full ATK too
     game = make([("GL", G, "leader", "3,5"), ("OL", O, "leader", "3,4", {"max_strength": 9})],
                 hexsides={"wall": [["4,5", "4,4"]]})
     game.apply(Move("GL", hx(game, "3,4")))
-    assert game.rules.dice(game.state) == [(ATK_DIE, 3)]
+    assert list(game.rules.roll(game.state).pool) == [(ATK_DIE, 3)]
     # ATK 1 over a wall rolls no dice at all: nothing happens
     game = make([("GL", G, "leader", "0,7"), ("G1", G, "warrior", "3,5", {"atk": 1}), ("OL", O, "leader", "3,4")],
                 hexsides={"wall": [["3,5", "3,4"]]})

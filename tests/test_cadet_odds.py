@@ -99,7 +99,7 @@ def test_the_odds_panel_reports_the_punch_up_a_figure_could_make():
     assert game.rules.odds(game.state, "GL", "G1") is None
     # the panel's numbers are the engine's: walk in and the dice are the ones the report counted
     game.apply(Move("GL", hx(game, "3,4")))
-    assert game.rules.dice(game.state) == [(ATK_DIE, 2)]
+    assert list(game.rules.roll(game.state).pool) == [(ATK_DIE, 2)]
 
 
 @pytest.mark.rule("cc.punch.roll.choose_one")

@@ -152,12 +152,12 @@ def test_every_figure_is_a_piece_of_its_own_and_a_player_commands_only_his_band(
 def test_a_roll_off_decides_who_plays_first_ties_are_rolled_again():
     game = load_text(scenario_text(PAIR, first=None), "cadet/test", seed=1)  # no first player named
     assert game.state.position == "setup.roll_off" and game.current_step.kind == "dice"
-    assert [d.name for d, _ in game.rules.dice(game.state)] == ["d6", "d6"]
+    assert [d.name for d, _ in game.rules.roll(game.state).pool] == ["d6", "d6"]
     events = force_roll(game, [3], [3])
     assert "RollOffTied" in kinds(events) and game.state.position == "setup.roll_off"
     roll(game, [2], [5])
-    assert game.state.active == O and game.state.vars["first"] == O
-    assert game.state.vars["current"]["unit"] == "OL"
+    assert game.state.active == O and game.state.rules_state.first == O
+    assert game.state.rules_state.current.unit == "OL"
     # a scenario may name the first player
     named = make(PAIR, first=O)
     assert named.state.active == O and "FirstPlayer" in kinds(named.log)

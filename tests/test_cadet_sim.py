@@ -16,7 +16,7 @@ from tests.support.cadet_boards import G, O
 
 def two_a_hex_after_each_activation(game: Game) -> list[str]:
     """cc.stack.limit.end_of_activation: between activations no hex holds more than two figures."""
-    if game.state.vars.get("current") is not None:
+    if game.state.rules_state.current is not None:
         return []
     crowded = Counter(u.at for u in game.state.units.values() if u.alive and u.at is not None)
     return [f"{game.board.label(h)} holds {n} figures between activations" for h, n in crowded.items() if n > 2]
@@ -91,7 +91,7 @@ def test_the_ruleset_invariants_catch_a_broken_state():
     s.units["G4"].strength = 7
     s.score[O] = 3
     s.features.clear()
-    s.vars["current"] = None
+    s.rules_state.current = None
     broken = " | ".join(game.rules.invariants(s))
     for clause in ("cc.stack.limit.end_of_activation", "cc.rest.cap", "cc.setup.flag.hex", "cc.score.vp.str_loss"):
         assert clause in broken

@@ -17,7 +17,7 @@ BAND = [
 
 
 def actions_left(game) -> int:
-    return game.state.vars["current"]["actions"]
+    return game.state.rules_state.current.actions
 
 
 # ------------------------------------------------------------------------------------------------ the turn
@@ -28,7 +28,7 @@ def actions_left(game) -> int:
 def test_the_leader_goes_first_then_one_free_figure_then_a_d6_per_figure():
     game = make(BAND)
     # the leader is activated at once, with no roll
-    assert game.state.position == "turn.act" and game.state.vars["current"]["unit"] == "GL"
+    assert game.state.position == "turn.act" and game.state.rules_state.current.unit == "GL"
     first = event(game.log, "Activated")
     assert "cc.turn.activation.leader_first" in first.clauses and "DiceRolled" not in kinds(game.log)
     assert refused(game, Move("G1", hx(game, "1,5"))) == "cc.turn.activation.leader_first"
@@ -42,7 +42,7 @@ def test_the_leader_goes_first_then_one_free_figure_then_a_d6_per_figure():
     assert refused(game, RollActivation()) == "cc.turn.activation.free_second"
     assert refused(game, Move("G1", hx(game, "1,5"))) == "cc.turn.activation.free_second"
     game.apply(Activate("G1"))
-    assert game.state.vars["current"]["unit"] == "G1" and "DiceRolled" not in kinds(game.log)
+    assert game.state.rules_state.current.unit == "G1" and "DiceRolled" not in kinds(game.log)
     game.apply(EndActivation())
     game.play_to_decision()
     # every further figure needs a D6 roll of 2-6, rolled before the figure is chosen
@@ -50,12 +50,12 @@ def test_the_leader_goes_first_then_one_free_figure_then_a_d6_per_figure():
     assert set(game.legal_actions()) == {EndTurn(), RollActivation()}
     assert refused(game, Activate("G2")) == "cc.turn.activation.roll"
     game.apply(RollActivation())
-    assert game.current_step.kind == "dice" and game.rules.dice(game.state) == [(D6, 1)]
-    assert game.rules.dice_groups(game.state) == ["Greeks: activation"]
+    assert game.current_step.kind == "dice" and list(game.rules.roll(game.state).pool) == [(D6, 1)]
+    assert list(game.rules.roll(game.state).groups) == ["Greeks: activation"]
     events = roll(game, [4])
     assert "RollGood" in kinds(events) and game.state.position == "turn.pick"
     game.apply(Activate("G2"))
-    assert game.state.vars["current"]["unit"] == "G2" and game.state.vars["stage"] == "rolled"
+    assert game.state.rules_state.current.unit == "G2" and game.state.rules_state.stage == "rolled"
 
 
 @pytest.mark.rule("cc.turn.activation.roll_one")
@@ -69,7 +69,7 @@ def test_an_activation_roll_of_one_ends_the_turn_at_once():
     over = event(events, "TurnOver")
     assert "cc.turn.activation.roll_one" in over.clauses
     # no figure was activated by the roll; the Ottomans' turn has begun with their leader
-    assert game.state.active == O and game.state.vars["current"]["unit"] == "OL"
+    assert game.state.active == O and game.state.rules_state.current.unit == "OL"
     activated_greeks = [e.data["unit"] for e in game.log if e.kind == "Activated" and e.side == G]
     assert activated_greeks == ["GL", "G1"]
 
@@ -262,7 +262,7 @@ def test_walking_into_an_enemy_stops_the_figure_and_forces_a_free_punch_up():
     assert {"cc.move.enemy.stop", "cc.move.enemy.forced_punch_free"} <= set(event(events, "Contact").clauses)
     punch = event(events, "PunchUp")
     assert punch.data["forced"] and "cc.move.enemy.forced_punch_free" in punch.clauses
-    assert game.state.position == "turn.punch" and game.rules.dice(game.state) == [(ATK_DIE, 3)]
+    assert game.state.position == "turn.punch" and list(game.rules.roll(game.state).pool) == [(ATK_DIE, 3)]
     roll(game, ["oh_dear"] * 3)
     # the punch up cost nothing: one action is left, for a punch up but not a move
     assert actions_left(game) == 1
@@ -280,7 +280,7 @@ def test_walking_into_two_enemies_the_mover_chooses_whom_to_punch():
     assert refused(game, Move("GL", hx(game, "3,3"))) == "cc.move.enemy.stop"
     assert refused(game, Punch("GL", "G9")) == "cc.move.enemy.choose"
     game.apply(Punch("GL", "O1"))
-    assert game.state.vars["punch"]["target"] == "O1" and actions_left(game) == 1
+    assert game.state.rules_state.punch.target == "O1" and actions_left(game) == 1
 
 
 @pytest.mark.rule("cc.move.leave_contact")

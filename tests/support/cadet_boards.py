@@ -99,8 +99,8 @@ def roll(game: Game, *wanted: Want) -> list:
 
 def activate(game: Game, uid: str) -> None:
     """End the activations in the way (the leader's), then give ``uid`` the free activation."""
-    cur = game.state.vars.get("current")
-    if cur and cur["unit"] == uid:
+    cur = game.state.rules_state.current
+    if cur and cur.unit == uid:
         return
     if cur:
         game.apply(EndActivation())

@@ -1,6 +1,6 @@
 """The ground of a Cadet Commander game: what a move costs, who may stand where, and where a figure
-pushed back can go. Plain questions about the board and the figures on it; the turn's bookkeeping is in
-``rules.py``.
+pushed back can go. Plain questions about the board and the figures on it (and ``send_home``, the one way a
+figure leaves the board alive); the turn's bookkeeping is in the phase modules.
 
 Walls, fences and hedges lie on hexsides (cc.terrain.edges.definition): crossing one costs an extra
 action (cc.move.terrain.wall) and a figure attacked by an enemy who has just come over one is behind
@@ -19,6 +19,13 @@ from .data import EDGES, HEX_COSTS, MAX_PER_HEX
 def in_play(u: Unit) -> bool:
     """On the board: not knocked out (STR 0) and not gone home to mum."""
     return u.alive and isinstance(u.at, Hex)
+
+
+def send_home(u: Unit) -> None:
+    """The figure goes home to mum: off the board, with its STR (cc.stack.overflow.sulk,
+    cc.punch.retreat.off_board)."""
+    u.at = None
+    u.attrs["home"] = True
 
 
 class Ground:
@@ -100,4 +107,4 @@ class Ground:
         return sorted(h for h in self.board.neighbors(unit.at) if self.push_block(state, unit, h) is None)
 
 
-__all__ = ["EDGES", "Ground", "HEX_COSTS", "MAX_PER_HEX", "in_play"]
+__all__ = ["EDGES", "Ground", "HEX_COSTS", "MAX_PER_HEX", "in_play", "send_home"]

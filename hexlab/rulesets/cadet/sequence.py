@@ -1,9 +1,12 @@
 """Cadet Commander's sequence of play as data: the steps, the clauses each teaches, what each does in plain
-words, who decides, and which actions each step takes."""
+words, who decides, and which actions each decision step accepts (the engine refuses any other there,
+through ``Cadet.not_now``). The handlers of each step are in the phase modules: ``activation`` (the
+roll-off, turn.start, free, ask, roll, pick), ``moves`` (act), ``punch`` (engage, punch, choose, push,
+follow), ``stacking`` (finish, bump) and ``end_turn`` (end.check)."""
 
 from __future__ import annotations
 
-from ...engine import Action, SequenceOfPlay, phase, step
+from ...engine import SequenceOfPlay, phase, step
 from .actions import (
                       Activate,
                       ChooseDie,
@@ -34,29 +37,29 @@ SEQUENCE = SequenceOfPlay((
         step("free", "Choose the free activation", ["cc.turn.activation.free_second",
                                                     "cc.turn.activation.any_or_all"],
              "Pick one more figure: it is activated without a roll. Or end the turn now.",
-             next=["turn.act", "end.check"]),
+             next=["turn.act", "end.check"], accepts=[Activate, EndTurn]),
         step("ask", "Roll for another figure?", ["cc.turn.activation.roll", "cc.turn.activation.any_or_all",
                                                  "cc.turn.activation.once"],
              "Each further figure needs a D6 roll of 2 to 6. You may stop and end the turn instead.",
-             next=["turn.roll", "end.check"]),
+             next=["turn.roll", "end.check"], accepts=[RollActivation, EndTurn]),
         step("roll", "Activation roll", ["cc.turn.activation.roll", "cc.turn.activation.roll_one",
                                          "cc.components.d6"],
              "Roll a D6: 2 to 6 activates one more figure of your choice; a 1 ends your turn at once.",
              kind="dice", next=["turn.pick", "end.check"]),
         step("pick", "Choose the figure", ["cc.turn.activation.roll", "cc.turn.activation.once"],
              "The roll was good: choose a figure that has not been activated this turn.",
-             next=["turn.act", "end.check"]),
+             next=["turn.act", "end.check"], accepts=[Activate, EndTurn]),
         step("act", "Take actions", ["cc.action.limit.two", "cc.move.action.one_hex", "cc.move.activation.max_two",
                                      "cc.move.terrain.wall", "cc.move.terrain.river", "cc.move.terrain.woods",
                                      "cc.move.friendly.pass", "cc.move.leave_contact", "cc.punch.contact.same_hex",
                                      "cc.action.repeat", "cc.rest.restore", "cc.rest.whole_activation"],
              "Two actions: move one hex (crossing a wall, fence or hedge, or entering a river or woods, "
              "costs one action more), punch up an enemy in your hex, or rest (both actions, +1 STR).",
-             next=["turn.engage", "turn.punch", "turn.finish"]),
+             next=["turn.engage", "turn.punch", "turn.finish"], accepts=[Move, Punch, Rest, EndActivation]),
         step("engage", "Choose whom to punch", ["cc.move.enemy.stop", "cc.move.enemy.choose",
                                                 "cc.move.enemy.forced_punch_free"],
              "The figure walked into a hex with two enemy figures: it must punch up one of them, free.",
-             next=["turn.punch"]),
+             next=["turn.punch"], accepts=[Punch]),
         step("punch", "Roll the ATK dice", ["cc.punch.roll.dice_count", "cc.punch.atk.standard",
                                             "cc.punch.atk.leader_hero", "cc.punch.wall.minus_one",
                                             "cc.punch.wall.behind", "cc.dice.atk.faces",
@@ -70,16 +73,16 @@ SEQUENCE = SequenceOfPlay((
                                         "cc.score.vp.str_loss", "cc.score.vp.per_event", "cc.victory.vp.ten"],
              "Pick one of the dice; only its face counts. Ouch: -1 STR. Run away: back one hex towards "
              "its flag. Hit and Run: both. Oh Dear: nothing. Each punch up that costs STR scores 1 VP.",
-             next=["turn.push", "turn.follow", "turn.act", "turn.finish"]),
+             next=["turn.push", "turn.follow", "turn.act", "turn.finish"], accepts=[ChooseDie]),
         step("push", "Push back", ["cc.punch.retreat.direction", "cc.punch.retreat.blocked_full",
                                    "cc.punch.retreat.blocked_river", "cc.punch.retreat.enemy_blocks",
                                    "cc.punch.retreat.blocked_destination", "cc.punch.retreat.off_board"],
              "The defender's owner moves it one hex nearer its own flag. If that is blocked (a river, two "
              "figures, an enemy) it steps aside and loses 1 STR; off the board it goes home.",
-             decider="inactive", next=["turn.follow", "turn.act", "turn.finish"]),
+             decider="inactive", next=["turn.follow", "turn.act", "turn.finish"], accepts=[PushBack]),
         step("follow", "Follow up?", ["cc.punch.follow_up"],
              "The attacker may step into the defender's new hex to stay in contact, if that hex would hold "
-             "no more than two figures. It costs nothing.", next=["turn.act", "turn.finish"]),
+             "no more than two figures. It costs nothing.", next=["turn.act", "turn.finish"], accepts=[Follow, Stay]),
         step("finish", "End of the activation", ["cc.stack.limit.end_of_activation", "cc.stack.overflow.return",
                                                  "cc.stack.overflow.alternative", "cc.stack.overflow.sulk",
                                                  "cc.stack.overflow.sulk_no_penalty"],
@@ -88,7 +91,7 @@ SEQUENCE = SequenceOfPlay((
              next=["turn.bump", "turn.free", "turn.ask", "end.check"]),
         step("bump", "Fall back from the crowd", ["cc.stack.overflow.alternative"],
              "The figure cannot go back where it came from: choose another hex next to the crowded one with "
-             "no enemy and at most one figure.", next=["turn.free", "turn.ask", "end.check"]),
+             "no enemy and at most one figure.", next=["turn.free", "turn.ask", "end.check"], accepts=[FallBack]),
     ], "The leader acts first, then one free figure, then a D6 for each further figure (a 1 ends the "
        "turn). Each activated figure has two actions; a punch up may push the enemy back."),
     phase("end", "End of turn", [
@@ -99,15 +102,3 @@ SEQUENCE = SequenceOfPlay((
              next=["turn.start"]),
     ]),
 ))
-
-STEP_ACTIONS: dict[str, tuple[type[Action], ...]] = {
-    "turn.free": (Activate, EndTurn),
-    "turn.ask": (RollActivation, EndTurn),
-    "turn.pick": (Activate, EndTurn),
-    "turn.act": (Move, Punch, Rest, EndActivation),
-    "turn.engage": (Punch,),
-    "turn.choose": (ChooseDie,),
-    "turn.push": (PushBack,),
-    "turn.follow": (Follow, Stay),
-    "turn.bump": (FallBack,),
-}
