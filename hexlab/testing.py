@@ -122,7 +122,7 @@ def random_sim_test(scenario_id: str, games: int = 5, seed: int = 0, *, max_step
 def _outcome_count(game: Game) -> int:
     """How many chance outcomes the dice step has (multisets of each dice group), without listing them."""
     total = 1
-    for die, n in game.rules.dice(game.state):
+    for die, n in game.rules.roll(game.state).pool:
         total *= math.comb(n + len(die.distinct) - 1, n)
     return total
 
@@ -190,7 +190,7 @@ def force_roll(game: Game, *wanted: Any, key: Callable[[Any], Any] = str, tries:
     the first seed that rolls so (the engine still rolls and resolves the dice itself) and returns the
     step's events."""
     assert game.current_step.kind == "dice", f"not a dice step: {game.state.position}"
-    pool = game.rules.dice(game.state)
+    pool = game.rules.roll(game.state).pool
     assert len(pool) == len(wanted), (pool, wanted)
 
     def matches(want: Any, faces: tuple) -> bool:

@@ -118,7 +118,10 @@ def start_voila(tmp: Path, notebook: Path) -> Server:
     port = free_port()
     log = tmp / "voila.log"
     cmd = [str(BIN / "voila"), str(root / notebook.name), "--no-browser", f"--port={port}",
-           "--Voila.ip=127.0.0.1", "--show_tracebacks=True"]
+           "--Voila.ip=127.0.0.1", "--show_tracebacks=True",
+           # Notebook 7's JupyterLab extension (its "open in Notebook" buttons) fails to load inside Voila
+           # 0.5's page and logs an error that is not hexlab's; the README gives teachers the same option
+           '--VoilaConfiguration.extension_denylist=["@jupyter-notebook/lab-extension"]']
     proc = subprocess.Popen(cmd, cwd=root, env=_env(tmp), stdout=open(log, "w"), stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     wait_http(url, proc=proc)

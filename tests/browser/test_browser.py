@@ -21,8 +21,6 @@ from hexlab.widgets.hexmap import auto_size
 
 from .harness import (
     ARTIFACTS,
-    CHROMIUM,
-    CHROMIUM_ARGS,
     ROOT,
     canvases,
     open_notebook,
@@ -76,17 +74,6 @@ def lab(tmp_path_factory):
     server = start_lab(tmp, [*NOTEBOOKS, demo, *games])
     yield server
     server.stop()
-
-
-@pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    assert Path(CHROMIUM).exists(), "Debian's Chromium is needed: apt-get install -y chromium"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from .harness import CHROMIUM, CHROMIUM_ARGS, open_notebook, run_all, start_lab, wait_drawn
+from .harness import open_notebook, run_all, start_lab, wait_drawn
 from .test_browser import _console, _shot
 
 pytestmark = pytest.mark.browser
@@ -65,17 +65,6 @@ def _own_errors(browser, server, app: str) -> list[str]:
     return BASELINE[app]
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    assert Path(CHROMIUM).exists(), "Debian's Chromium is needed: apt-get install -y chromium"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield b
-        b.close()
-
-
 @pytest.mark.parametrize("scenario_id", TABLES)
 def test_each_table_in_each_place(place, browser, scenario_id):
     app, theme, server = place
@@ -98,22 +87,28 @@ def test_each_table_in_each_place(place, browser, scenario_id):
             assert _light(colour), f"table text is light on the dark theme, got {colour}"
         next_step = page.locator(".hexlab-next-step").first
         table = page.locator(".hexlab-table").first
-        # wherever the game stands, the primary button is the thing to do now
+        # wherever the game stands, the primary button is the thing to do now; the keyboard drives it
+        # (focus a button, press Enter), as a mouse would
         for _ in range(2):
+            before = table.inner_text()
             if next_step.is_disabled():
                 assert "decides now" in (next_step.get_attribute("title") or "")
                 choices = page.locator(".hexlab-choice")
                 if choices.count():
                     assert "mod-primary" in (choices.first.get_attribute("class") or "")
                 assert "Your decision" in table.inner_text()
-                page.locator(".hexlab-choice").first.click() if choices.count() else None
+                if choices.count():
+                    choices.first.focus()
+                    page.keyboard.press("Enter")
             else:
                 assert "mod-primary" in (next_step.get_attribute("class") or "")
                 label = next_step.inner_text()
                 assert label != "Next step" and (label.startswith("Roll") or label.startswith("Next:")), label
                 _shot(page, f"looks_{scenario_id.split('/')[0]}_{app}_{theme.split()[-1].lower()}_auto")
-                page.locator(".hexlab-play-to-next-decision").first.click()
+                page.locator(".hexlab-play-to-next-decision").first.focus()
+                page.keyboard.press("Enter")
             page.wait_for_timeout(1200)
+            assert table.inner_text() != before, "a key press on the focused button moved the game on"
         _shot(page, f"looks_{scenario_id.split('/')[0]}_{app}_{theme.split()[-1].lower()}")
         errors = _console(page)
         for known in _own_errors(browser, server, app):
