@@ -44,9 +44,6 @@ FEATURE: dict[str, tuple[str, str]] = {
     "bunker": ("▣", "#4a4a4a"), "mines": ("✹", "#8a1c1c"), "bridge": ("═", "#5b4a3a"),
     "airbase": ("✈", "#3a3a3a"), "port": ("⚓", "#2a4a6a"), "wall": ("▬", "#5b5147"),
 }
-
-BADGES: dict[str, str] = {"special_forces": "SF", "french_resistance": "FR", "elite_armor": "E"}
-"""Short marks for unit badges, drawn in a counter's corner."""
 """Per-hex features: a glyph and its colour."""
 
 SIDES: list[tuple[str, str]] = [

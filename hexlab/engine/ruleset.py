@@ -251,10 +251,8 @@ class Ruleset:
         return None
 
     def badge_text(self, unit: Unit) -> str | None:
-        """A short mark for a counter's corner ("SF" for Special Forces), or ``None``."""
-        from ..style import BADGES  # transitional: the table moves into the rulesets that have badges
-
-        return BADGES.get(str(unit.attrs.get("badge", ""))) or None
+        """A short mark for a counter's corner ("SF" for Special Forces), or ``None`` (the default)."""
+        return None
 
     def unit_title(self, unit: Unit) -> str:
         t = self.unit_types.get(unit.kind)

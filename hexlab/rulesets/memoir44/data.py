@@ -13,9 +13,38 @@ from ...dice import Die
 INFANTRY, ARMOR, ARTILLERY = "infantry", "armor", "artillery"
 KINDS = (INFANTRY, ARMOR, ARTILLERY)
 
+BATTLE_DIE_ICONS = {
+    # what the dice tray draws for each face: the inside of a 50x50 SVG, ink in currentColor
+    'infantry': (
+        '<path d="M10 30 Q10 12 25 12 Q40 12 40 30 Z" fill="currentColor"/><rect x="6" y="29" width="38" '
+        'height="5" rx="2" fill="currentColor"/>'
+    ),
+    'armor': (
+        '<rect x="7" y="24" width="36" height="10" rx="5" fill="currentColor"/><rect x="15" y="16" width='
+        '"16" height="9" rx="2" fill="currentColor"/><rect x="30" y="18" width="15" height="3" fill="curr'
+        'entColor"/><circle cx="13" cy="34" r="3" fill="#fff"/><circle cx="25" cy="34" r="3" fill="#fff"/'
+        '><circle cx="37" cy="34" r="3" fill="#fff"/>'
+    ),
+    'grenade': (
+        '<ellipse cx="24" cy="30" rx="11" ry="13" fill="currentColor"/><rect x="19" y="12" width="10" hei'
+        'ght="6" fill="currentColor"/><path d="M29 14 Q38 12 36 24" stroke="currentColor" stroke-width="3'
+        '" fill="none"/><circle cx="17" cy="14" r="4" stroke="currentColor" stroke-width="2" fill="none"/'
+        '><path d="M13 28 H35 M13 34 H35 M24 18 V42" stroke="#fff" stroke-width="1.5"/>'
+    ),
+    'star': (
+        '<polygon points="25,6 30,19 44,19 33,28 37,42 25,34 13,42 17,28 6,19 20,19" fill="currentColor"/'
+        '>'
+    ),
+    'flag': (
+        '<rect x="11" y="7" width="3" height="36" fill="currentColor"/><path d="M14 8 Q24 4 30 9 Q36 13 4'
+        '2 9 V25 Q36 29 30 25 Q24 20 14 24 Z" fill="currentColor"/>'
+    ),
+}
+
 BATTLE_DIE = Die(
     "battle", ("infantry", "infantry", "armor", "grenade", "star", "flag"),
     labels={"infantry": "infantry", "armor": "armor", "grenade": "grenade", "star": "star", "flag": "flag"},
+    icons=BATTLE_DIE_ICONS,
 )
 """The six-faced battle die: 2 infantry, armor, grenade, star, flag (m44.dice.battle.faces)."""
 
@@ -185,3 +214,6 @@ SEAWARD = frozenset({"beach", "ocean"})
 
 NATIONS = ("standard", "japan", "usmc", "bcf", "italy", "soviet")
 BADGES = ("special_forces", "french_resistance", "elite_armor")
+BADGE_MARKS = {"special_forces": "SF", "french_resistance": "FR", "elite_armor": "E"}
+"""The short mark each badge puts in its counter's corner (m44.move.special_forces.infantry,
+m44.sf.french_resistance.*, the elite armor rules)."""

@@ -47,7 +47,7 @@ from .board import Field
 from .cards import Card, load_deck, standard_deck
 from .catalog import CLAUSES
 from .combat import reach_error
-from .data import ARMOR, ARTILLERY, BATTLE_DIE, FIGURES, INFANTRY, OBSTACLES, TERRAIN
+from .data import ARMOR, ARTILLERY, BADGE_MARKS, BATTLE_DIE, FIGURES, INFANTRY, OBSTACLES, TERRAIN
 from .handlers import handlers
 from .odds import Memoir44Odds, Memoir44Sight, battle_report
 from .options import MemoirOptions
@@ -300,10 +300,9 @@ class Memoir44(Ruleset):
     def sections_of(self, unit: Unit) -> list[str]:
         return self.field.sections_of(unit.at, unit.side) if isinstance(unit.at, Hex) else []
 
-    def dice(self, state: GameState) -> list:
-        """The current dice step's pool: kept only for ``hexlab.testing``, which still asks for it
-        (``self.roll(state).pool`` is the answer)."""
-        return list(self.roll(state).pool)
+    def badge_text(self, unit: Unit) -> str | None:
+        """Special Forces, French Resistance and Elite Armor show a mark in the counter's corner."""
+        return BADGE_MARKS.get(str(unit.attrs.get("badge", ""))) or None
 
     # =========================================================================================== views
     def describe(self, state: GameState, action: Action) -> str:
