@@ -368,3 +368,11 @@ def test_the_position_in_words_names_every_unit_and_follows_the_game():
     game.apply(next(iter(game.legal_actions())))
     game.play_to_decision()
     assert t.words.value != before
+
+
+def test_the_explorer_takes_movement_costs_from_its_caller():
+    board = hexlab.load("skirmish/meadow", seed=1).board
+    a = next(h for h, t in board.terrain.items() if t == "clear")
+    cheap = HexExplorer(board, mode="reachable", a=a, budget=2, costs={"clear": 1, "woods": 1, "water": None})
+    dear = HexExplorer(board, mode="reachable", a=a, budget=2, costs={"clear": 2, "woods": 2, "water": None})
+    assert cheap.cost(a, a) == 1 and dear.cost(a, a) == 2

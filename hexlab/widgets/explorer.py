@@ -9,6 +9,7 @@ computes, and the map shows it. The drawing is the same scene and batch drawing 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as widgets
@@ -33,6 +34,7 @@ from .draw import draw_shapes
 
 MODES = ("coordinates", "distance", "neighbors", "line", "sight", "ring", "range", "path", "reachable")
 COST = {"clear": 1, "forest": 2, "woods": 2, "hill": 2, "marsh": 3, "water": None, "ocean": None, "lake": None}
+"""The hex-basics notebook's illustrative costs (no ruleset's): give ``costs=`` to use a ruleset's own."""
 
 
 class HexExplorer(widgets.VBox):
@@ -40,10 +42,12 @@ class HexExplorer(widgets.VBox):
 
     def __init__(self, board: Board, mode: str = "distance", a: Hex | None = None, b: Hex | None = None,
                  blockers: set[Hex] | None = None, radius: int = 2, budget: int = 4, size: float = 30.0,
-                 dpr: int = 2, **kwargs: Any) -> None:
+                 dpr: int = 2, costs: Mapping[str, int | None] | None = None, **kwargs: Any) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}")
         self.board = board
+        self.costs = dict(COST if costs is None else costs)
+        """Movement points to enter each terrain (``None``: impassable), for the path and reach modes."""
         self.mode = mode
         cells = list(board.terrain)
         self.a = a if a is not None else cells[len(cells) // 2]
@@ -80,7 +84,7 @@ class HexExplorer(widgets.VBox):
     def cost(self, frm: Hex, to: Hex) -> int | None:
         if to not in self.board.terrain or to in self.blockers:
             return None
-        return COST.get(self.board.terrain[to], 1)
+        return self.costs.get(self.board.terrain[to], 1)
 
     def compute(self) -> tuple[dict[Hex, str], str, Any]:
         """(highlights, readout HTML, line of sight or None) for the current mode."""
