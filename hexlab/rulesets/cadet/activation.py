@@ -133,8 +133,7 @@ def close_activation(ctx: Context) -> None:
     """The activation is over: after the leader's comes the free one, after that a roll each."""
     s = ctx.state
     m = mine(s)
-    cur = m.current
-    assert cur is not None
+    cur = m.activation()
     m.current = None
     ctx.emit(ActivationEnded(cur.unit), f"{cur.unit}'s activation ends.", ["cc.stack.limit.end_of_activation"],
              s.active)
@@ -234,8 +233,7 @@ def actor_error(state: GameState, uid: str) -> RuleError | None:
     chain it is waiting for (cc.turn.activation.once, cc.turn.activation.leader_first,
     cc.turn.activation.roll)."""
     m = mine(state)
-    cur = m.current
-    assert cur is not None
+    cur = m.activation()
     u = state.units.get(uid)
     if u is None or u.side != state.active or not in_play(u):
         return RuleError(f"{uid} is not one of the {state.active} figures on the board.", "cc.outline.band.control")
@@ -258,7 +256,6 @@ def check_end_activation(rules: Cadet, state: GameState, action: EndActivation) 
 @handlers.effect(EndActivation)
 def end_activation(rules: Cadet, ctx: Context, action: EndActivation) -> None:
     """The figure does nothing more (cc.action.limit.two); the stacking check follows."""
-    cur = mine(ctx.state).current
-    assert cur is not None
+    cur = mine(ctx.state).activation()
     ctx.emit(ActionsDone(cur.unit), f"{cur.unit} does nothing more.", ["cc.action.limit.two"], ctx.state.active)
     ctx.goto("turn.finish")

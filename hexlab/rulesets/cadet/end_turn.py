@@ -28,8 +28,7 @@ def check_rest(rules: Cadet, state: GameState, action: Rest) -> RuleError | None
     error = actor_error(state, action.unit)
     if error is not None:
         return error
-    cur = mine(state).current
-    assert cur is not None
+    cur = mine(state).activation()
     if cur.actions < 2:
         return RuleError(f"A rest takes both actions, and {action.unit} has used one already.",
                          "cc.rest.whole_activation")
@@ -46,8 +45,7 @@ def rest(rules: Cadet, ctx: Context, action: Rest) -> None:
     gain = min(amount, u.max_strength - u.strength)
     u.strength += gain
     m.count(u.side, healed=gain)
-    assert m.current is not None
-    m.current.actions = 0
+    m.activation().actions = 0
     clauses = ["cc.rest.restore", "cc.rest.amount", "cc.rest.whole_activation"]
     if gain < amount:
         clauses.append("cc.rest.cap")

@@ -31,8 +31,7 @@ if TYPE_CHECKING:
 @handlers.candidates("turn.act")
 def offer_actions(rules: Cadet, state: GameState):
     """Stop, move next door, punch up an enemy in the hex, or rest (cc.action.limit.two)."""
-    cur = mine(state).current
-    assert cur is not None
+    cur = mine(state).activation()
     u = state.units[cur.unit]
     assert isinstance(u.at, Hex)
     yield EndActivation()
@@ -50,8 +49,7 @@ def check_move(rules: Cadet, state: GameState, action: Move) -> RuleError | None
     error = actor_error(state, action.unit)
     if error is not None:
         return error
-    cur = mine(state).current
-    assert cur is not None
+    cur = mine(state).activation()
     u = state.units[action.unit]
     assert isinstance(u.at, Hex)
     if cur.stopped:
@@ -75,8 +73,7 @@ def check_move(rules: Cadet, state: GameState, action: Move) -> RuleError | None
 def move(rules: Cadet, ctx: Context, action: Move) -> None:
     """One hex, paying for walls, rivers and woods; into an enemy's hex, stop and punch up (free)."""
     s = ctx.state
-    cur = mine(s).current
-    assert cur is not None
+    cur = mine(s).activation()
     u = s.units[action.unit]
     frm, to = u.at, action.to
     assert isinstance(frm, Hex)

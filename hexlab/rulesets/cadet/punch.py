@@ -56,8 +56,7 @@ def check_punch(rules: Cadet, state: GameState, action: Punch) -> RuleError | No
     error = actor_error(state, action.unit)
     if error is not None:
         return error
-    cur = mine(state).current
-    assert cur is not None
+    cur = mine(state).activation()
     u = state.units[action.unit]
     t = state.units.get(action.target)
     if t is None or t.side == u.side or not in_play(t):
@@ -75,8 +74,7 @@ def check_punch(rules: Cadet, state: GameState, action: Punch) -> RuleError | No
 def punch(rules: Cadet, ctx: Context, action: Punch) -> None:
     """A punch up for one action (cc.action.limit.two)."""
     s = ctx.state
-    cur = mine(s).current
-    assert cur is not None
+    cur = mine(s).activation()
     cur.actions -= 1
     start_punch(rules, ctx, s.units[action.unit], s.units[action.target], forced=False, cover=False,
                 clauses=["cc.action.limit.two"])
@@ -119,8 +117,7 @@ def start_punch(rules: Cadet, ctx: Context, u: Unit, t: Unit, *, forced: bool, c
                 clauses: list[str]) -> None:
     """Announce the punch up and its dice (cc.punch.roll.dice_count); the dice step follows."""
     s = ctx.state
-    cur = mine(s).current
-    assert cur is not None
+    cur = mine(s).activation()
     cur.punches += 1
     dice = rules.punch_dice(u, cover)
     mine(s).punch = PunchUpInProgress(u.id, t.id, dice, forced, cover)
@@ -143,16 +140,14 @@ def start_punch(rules: Cadet, ctx: Context, u: Unit, t: Unit, *, forced: bool, c
 @handlers.roll("turn.punch")
 def atk_dice(rules: Cadet, state: GameState) -> Roll:
     """The attacker's ATK dice, rolled where it stands (cc.punch.roll.dice_count, cc.dice.atk.faces)."""
-    p = mine(state).punch
-    assert p is not None
+    p = mine(state).punch_up()
     return Roll.of([(ATK_DIE, p.dice)], [f"{p.attacker} punches {p.target}"], state.units[p.attacker].at)
 
 
 @handlers.resolve("turn.punch")
 def atk_rolled(rules: Cadet, ctx: Context, faces) -> None:
     """One result showing (or none): it counts; several: the attacker keeps one (cc.punch.roll.choose_one)."""
-    p = mine(ctx.state).punch
-    assert p is not None
+    p = mine(ctx.state).punch_up()
     p.faces = list(faces[0])
     if len(set(p.faces)) <= 1:
         resolve_punch(rules, ctx, punch_result(p.faces), chosen=False)
@@ -162,8 +157,7 @@ def atk_rolled(rules: Cadet, ctx: Context, faces) -> None:
 
 @handlers.candidates("turn.choose")
 def offer_faces(rules: Cadet, state: GameState):
-    p = mine(state).punch
-    assert p is not None
+    p = mine(state).punch_up()
     for f in ORDER:
         if f in p.faces:
             yield ChooseDie(f)
@@ -172,8 +166,7 @@ def offer_faces(rules: Cadet, state: GameState):
 @handlers.check(ChooseDie)
 def check_choose(rules: Cadet, state: GameState, action: ChooseDie) -> RuleError | None:
     """One of the dice rolled (cc.punch.roll.choose_one)."""
-    p = mine(state).punch
-    assert p is not None
+    p = mine(state).punch_up()
     if action.face not in p.faces:
         shown = ", ".join(label(f) for f in ORDER if f in p.faces)
         return RuleError(f"No die shows {action.face!r}: keep one of the dice rolled ({shown}).",
@@ -183,16 +176,14 @@ def check_choose(rules: Cadet, state: GameState, action: ChooseDie) -> RuleError
 
 @handlers.effect(ChooseDie)
 def choose(rules: Cadet, ctx: Context, action: ChooseDie) -> None:
-    p = mine(ctx.state).punch
-    assert p is not None
+    p = mine(ctx.state).punch_up()
     resolve_punch(rules, ctx, punch_result(p.faces, action.face), chosen=True)
 
 
 def resolve_punch(rules: Cadet, ctx: Context, result: str, chosen: bool) -> None:
     """What the kept face does to the defender (cc.punch.result.*)."""
     s = ctx.state
-    p = mine(s).punch
-    assert p is not None
+    p = mine(s).punch_up()
     att, tgt = s.units[p.attacker], s.units[p.target]
     eff = effect(result)
     p.result = result
@@ -214,8 +205,7 @@ def lose(rules: Cadet, ctx: Context, u: Unit, n: int, by: Unit, clauses: list[st
     cc.score.vp.per_event); True if that won the game (cc.victory.vp.ten), which then ends at once."""
     s = ctx.state
     m = mine(s)
-    p = m.punch
-    assert p is not None
+    p = m.punch_up()
     lost = min(n, u.strength)
     u.strength -= lost
     m.count(by.side, caused=lost)
@@ -336,11 +326,11 @@ def push_to(rules: Cadet, ctx: Context, tgt: Unit, to: Hex, clauses: list[str]) 
     m = mine(s)
     m.push = None
     frm = tgt.at
-    assert isinstance(frm, Hex) and m.punch is not None
+    assert isinstance(frm, Hex)
     tgt.at = to
     ctx.emit(PushedBack(tgt.id, frm, to), f"{tgt.id} moves back from {rules.where(frm)} to {rules.where(to)}.",
              clauses, tgt.side)
-    att = s.units[m.punch.attacker]
+    att = s.units[m.punch_up().attacker]
     if len(rules.ground.figures_at(s, to)) <= MAX_PER_HEX - 1:
         m.follow = FollowUp(att.id, to)
         ctx.goto("turn.follow")
@@ -389,8 +379,7 @@ def check_stay(rules: Cadet, state: GameState, action: Stay) -> RuleError | None
 def follow(rules: Cadet, ctx: Context, action: Follow) -> None:
     """Into the defender's hex, free, staying in contact (cc.punch.follow_up); it moves no further."""
     m = mine(ctx.state)
-    cur = m.current
-    assert cur is not None
+    cur = m.activation()
     u = ctx.state.units[action.unit]
     frm = u.at
     assert isinstance(frm, Hex)
@@ -417,5 +406,4 @@ def after_punch(ctx: Context) -> None:
     m.engage = None
     if ctx.is_over():
         return
-    assert m.current is not None
-    ctx.goto("turn.act" if m.current.actions > 0 else "turn.finish")
+    ctx.goto("turn.act" if m.activation().actions > 0 else "turn.finish")

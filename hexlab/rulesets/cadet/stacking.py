@@ -38,8 +38,7 @@ def relocate(rules: Cadet, ctx: Context, u: Unit, to: Hex, kind: type[BumpedBack
 def end_of_activation(rules: Cadet, ctx: Context) -> None:
     """The stacking check once the activation is over (cc.stack.*)."""
     s = ctx.state
-    cur = mine(s).current
-    assert cur is not None
+    cur = mine(s).activation()
     u = s.units[cur.unit]
     if not in_play(u):
         close_activation(ctx)

@@ -124,6 +124,16 @@ class CadetState:
     follow: FollowUp | None = None
     bump: Bump | None = None
 
+    def activation(self) -> Activation:
+        """The activation in progress (from turn.act to the end of the activation)."""
+        assert self.current is not None, "no figure is activated"
+        return self.current
+
+    def punch_up(self) -> PunchUpInProgress:
+        """The punch up in progress (from its dice to its push back and follow-up)."""
+        assert self.punch is not None, "no punch up in progress"
+        return self.punch
+
     def count(self, side: str, **more: int) -> None:
         """Add to ``side``'s tally: ``count(side, caused=1)``."""
         t = self.tally[side]
