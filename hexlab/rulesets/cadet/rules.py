@@ -214,11 +214,6 @@ class Cadet(Ruleset):
         """ATK dice for a punch up: the ATK, one fewer when the defender is behind a wall or hedge."""
         return max(0, self.atk(u) - (1 if cover else 0))
 
-    def dice(self, state: GameState) -> list:
-        """Transitional, for ``hexlab.testing`` only (``force_roll`` and the random simulation's outcome
-        count still call ``rules.dice``): the pool of the dice step's :class:`~hexlab.engine.Roll`."""
-        return list(self.roll(state).pool)
-
     # =========================================================================================== views
     def describe(self, state: GameState, action: Action) -> str:
         words = DESCRIBE.get(type(action))
