@@ -388,3 +388,25 @@ def test_random_simulation_of_the_test_ruleset():
 def test_random_simulation_catches_a_broken_invariant():
     with pytest.raises(AssertionError, match="invariants broken: always"):
         random_sim_test("skirmish/meadow", games=1, seed=1, invariants=[lambda g: ["always"]])
+
+
+def test_a_log_read_back_gets_its_rulesets_typed_payloads():
+    """Two rulesets may each log a ``UnitMoved`` with different fields; reading a log back through the
+    ruleset's own kinds gives the right class (issue 9: typed events)."""
+    from hexlab.engine.events import Event
+
+    game = hexlab.load("skirmish/meadow", seed=3)
+    game.play_to_decision()
+    game.apply(next(iter(game.legal_actions())))
+    for _ in range(40):
+        if game.is_over:
+            break
+        if game.current_step.automatic:
+            game.step()
+        else:
+            game.apply(list(game.legal_actions())[-1])
+    kinds = game.rules.event_kinds()
+    for event in game.log:
+        back = Event.from_data(event.to_data(), kinds)
+        assert back == event and type(back.payload) is type(event.payload)
+    assert kinds["UnitMoved"].__module__ == "hexlab.rulesets.skirmish.events"

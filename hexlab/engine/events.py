@@ -19,8 +19,14 @@ from typing import Any, ClassVar
 
 from .state import Location, decode, encode
 
-PAYLOADS: dict[str, type[Payload]] = {}
-"""Every payload class by kind (its class name)."""
+PAYLOADS: dict[str, dict[str, type[Payload]]] = {}
+"""Payload classes by the package that declares them (``hexlab.engine`` for the engine's own kinds,
+``hexlab.rulesets.cactus`` for Cactus'...), then by kind: two rulesets may each have a ``UnitMoved``."""
+
+
+def payload_kinds(package: str) -> dict[str, type[Payload]]:
+    """The kinds a ruleset's log may hold: the engine's and its package's own."""
+    return {**PAYLOADS.get("hexlab.engine", {}), **PAYLOADS.get(package, {})}
 
 
 @dataclass(frozen=True)
@@ -33,7 +39,8 @@ class Payload:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.kind = cls.__dict__.get("kind", cls.__name__)  # a class may name its kind (``kind = "Attack"``)
-        PAYLOADS[cls.kind] = cls  # the last class of a kind wins (``slots=True`` remakes the class)
+        package = cls.__module__.rsplit(".", 1)[0]
+        PAYLOADS.setdefault(package, {})[cls.kind] = cls  # ``slots=True`` remakes the class: the last one wins
 
     def to_data(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -98,10 +105,12 @@ class Event:
         return out
 
     @classmethod
-    def from_data(cls, data: dict[str, Any]) -> Event:
+    def from_data(cls, data: dict[str, Any], kinds: dict[str, type[Payload]] | None = None) -> Event:
+        """An event read back from a log; ``kinds`` are the payload classes of its ruleset
+        (``rules.event_kinds()``), the engine's own by default."""
         kind = data["kind"]
         values = decode(data.get("data", {}))
-        payload_cls = PAYLOADS.get(kind)
+        payload_cls = (kinds if kinds is not None else payload_kinds("hexlab.engine")).get(kind)
         try:
             payload: Payload = payload_cls.from_data(values) if payload_cls else Note(values)
         except TypeError:  # two rulesets share a kind's name with different fields: keep the data as it is

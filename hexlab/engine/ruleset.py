@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict
 from ..dice import Die, Rng
 from .actions import Action, ActionCodec
 from .errors import RuleError
-from .events import Event, GameOver, Note, Payload, PhaseBegan
+from .events import Event, GameOver, Note, Payload, PhaseBegan, payload_kinds
 from .flow import Handlers, Outcome, Roll
 from .sequence import SequenceOfPlay
 from .state import Board, GameState, Location, Unit
@@ -210,6 +210,11 @@ class Ruleset:
     def resolve(self, ctx: Context, faces: tuple[tuple[Any, ...], ...]) -> None:
         """Apply a dice step's rolled faces (one tuple per group of the :class:`Roll`, in rolled order)."""
         self._handlers().resolves[ctx.state.position](self, ctx, faces)
+
+    @classmethod
+    def event_kinds(cls) -> dict[str, type[Payload]]:
+        """The payload class of every kind of event this ruleset logs (to read a log back as typed events)."""
+        return payload_kinds(cls.__module__.rsplit(".", 1)[0])
 
     @classmethod
     def dice_by_name(cls) -> dict[str, Die]:

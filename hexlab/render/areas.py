@@ -149,11 +149,12 @@ def _terrain(board: Board, p: AreaPlan, routes: Sequence[tuple[str, str, str]]) 
     for area in board.areas.values():
         x0, y0, x1, _ = p.boxes[area.id]
         cx = round((x0 + x1) / 2, 2)
-        out.append(Text(cx, round(y0 + 20, 2), area.name, 16.0, style.INK, weight="bold"))
         where = board.labels.label(area.anchor)
         note = str(area.attrs.get("airstrip", "")) if area.attrs else ""
-        sub = f"grid {where}" + (f" · {note}" if note else "")
-        out.append(Text(cx, round(y0 + NAME_BAND - 11, 2), sub, 11.0, style.INK, alpha=0.8))
+        out.append(Text(cx, round(y0 + (20 if note else 24), 2), f"{area.name} {where}", 16.0, style.INK,
+                        weight="bold"))
+        if note:  # what stands there (an airstrip)
+            out.append(Text(cx, round(y0 + NAME_BAND - 11, 2), note, 11.0, style.INK, alpha=0.8))
     return out
 
 

@@ -165,11 +165,6 @@ class Cactus(Ruleset):
         """The left number of the face up: dice rolled in ground combat (caf.components.counters.left_number_is_dice)."""
         return KINDS[u.kind].dice(u.strength)
 
-    def dice(self, state: GameState) -> list:
-        """Transitional: the dice step's pool, for ``hexlab.testing`` (``force_roll``, ``_outcome_count``), which
-        still asks ``rules.dice``; the engine asks :meth:`roll` (the handlers in ``battle.py`` and ``air.py``)."""
-        return list(self.roll(state).pool)
-
     def to_act(self, state: GameState) -> str:
         """The owner picks the unit that takes a step (caf.combat.resolution_defaults, caf.air.bombing.defaults); the
         attacker declares Banzai (caf.combat.banzai.japanese_only); otherwise the side whose round it is."""
