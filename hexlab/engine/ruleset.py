@@ -100,7 +100,8 @@ class Ruleset:
     """The ruleset's own dice (custom faces), so views can draw every face of a die."""
     codec: ClassVar[ActionCodec]
     clauses: ClassVar[frozenset[str]] = frozenset()
-    """The ids of the ruleset's rule catalog (``catalog.clause_ids``)."""
+    """The ids of the ruleset's rule catalog: read from its catalog in :mod:`hexlab.reference` when the
+    class does not set them (a ruleset without a catalog, like the example Skirmish, lists its own)."""
     odds_cli: ClassVar[Any] = None
     """``hexlab odds RULESET ...``: an object with ``arguments(parser)``, ``report(args) -> dict`` and
     ``text(report) -> str`` (its docstring is the command's description); ``None``: no odds queries."""
@@ -110,6 +111,11 @@ class Ruleset:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "sequence" in cls.__dict__:
+            if not cls.__dict__.get("clauses"):  # the catalog shipped in hexlab.reference, loaded once
+                from .. import reference
+
+                if cls.id in reference.CATALOGS:
+                    cls.clauses = frozenset(reference.load(cls.id).clauses)
             cls.sequence.validate(cls.known_clauses())
             cls.codec = ActionCodec(cls.actions)
             if cls.handlers is not None:

@@ -46,7 +46,6 @@ from .actions import (
     TakeLoss,
 )
 from .board import Ground
-from .catalog import CLAUSES
 from .checks import broken_invariants, scenario_problems
 from .combat import GROUND_D6
 from .counters import COUNTERS, KINDS, counters_aside, face_attrs, face_text
@@ -95,7 +94,6 @@ class Cactus(Ruleset):
         for k in KINDS.values()
     }
     options_model = CactusOptions
-    clauses = frozenset(CLAUSES)
     dice_kinds = (GROUND_D6,)
     odds_cli = CactusOdds()
 

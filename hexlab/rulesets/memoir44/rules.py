@@ -45,7 +45,6 @@ from .actions import (
 )
 from .board import Field
 from .cards import Card, load_deck, standard_deck
-from .catalog import CLAUSES
 from .combat import reach_error
 from .data import ARMOR, ARTILLERY, BADGE_MARKS, BATTLE_DIE, FIGURES, INFANTRY, OBSTACLES, TERRAIN
 from .handlers import handlers
@@ -127,7 +126,6 @@ class Memoir44(Ruleset):
         ARTILLERY: UnitType(ARTILLERY, "Artillery", "artillery", "figures", FIGURES[ARTILLERY]),
     }
     options_model = MemoirOptions
-    clauses = frozenset(CLAUSES)
     dice_kinds = (BATTLE_DIE,)
     odds_cli = Memoir44Odds()
     los_cli = Memoir44Sight()

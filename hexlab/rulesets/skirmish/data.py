@@ -29,7 +29,7 @@ CLAUSES = {
     "sk.victory.annihilation": "A side with no units left loses.",
     "sk.victory.turns": "After the last turn the side with more points wins; equal points is a draw.",
 }
-"""Every rule, by clause id. A real ruleset ships its catalog's ids in ``clauses.txt`` instead."""
+"""Every rule, by clause id. A real ruleset's catalog is shipped in ``hexlab/reference`` instead."""
 
 MOVE_COST = {"clear": 1, "woods": 2}
 """Movement points to enter a hex, by terrain (sk.move.allowance); terrain not listed can't be entered."""
