@@ -142,6 +142,7 @@ def close_activation(ctx: Context) -> None:
 
 @handlers.candidates("turn.free", "turn.pick")
 def offer_figures(rules: Cadet, state: GameState):
+    """The free figure, or the one a good roll allows: any not yet activated (cc.turn.activation.once); or stop."""
     yield EndTurn()
     for u in eligible(state, state.active):
         yield Activate(u.id)
@@ -149,18 +150,21 @@ def offer_figures(rules: Cadet, state: GameState):
 
 @handlers.candidates("turn.ask")
 def offer_roll(rules: Cadet, state: GameState):
+    """Roll for one more figure, or stop (cc.turn.activation.roll, cc.turn.activation.any_or_all)."""
     yield EndTurn()
     yield RollActivation()
 
 
 @handlers.check(EndTurn)
 def check_end_turn(rules: Cadet, state: GameState, action: EndTurn) -> RuleError | None:
-    return None  # the player may stop activating at any point (cc.turn.activation.any_or_all)
+    """The player may stop activating at any point (cc.turn.activation.any_or_all)."""
+    return None
 
 
 @handlers.check(RollActivation)
 def check_roll(rules: Cadet, state: GameState, action: RollActivation) -> RuleError | None:
-    return None  # cc.turn.activation.roll
+    """A roll may always be asked for here (cc.turn.activation.roll)."""
+    return None
 
 
 @handlers.check(Activate)
@@ -250,7 +254,8 @@ def actor_error(state: GameState, uid: str) -> RuleError | None:
 
 @handlers.check(EndActivation)
 def check_end_activation(rules: Cadet, state: GameState, action: EndActivation) -> RuleError | None:
-    return None  # a figure need not use both actions (cc.action.limit.two)
+    """A figure need not use both its actions (cc.action.limit.two)."""
+    return None
 
 
 @handlers.effect(EndActivation)

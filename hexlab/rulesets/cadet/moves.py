@@ -108,3 +108,40 @@ def move(rules: Cadet, ctx: Context, action: Move) -> None:
         return
     if cur.actions <= 0:
         ctx.goto("turn.finish")
+
+
+# ------------------------------------------------------------------------------------------- walked into two
+
+
+@handlers.candidates("turn.engage")
+def offer_enemies(rules: Cadet, state: GameState):
+    """Each enemy in the hex the figure walked into (cc.move.enemy.choose)."""
+    e = mine(state).engage
+    assert e is not None
+    for enemy in e.enemies:
+        yield Punch(e.unit, enemy)
+
+
+@handlers.check(Punch, at="turn.engage")
+def check_engage(rules: Cadet, state: GameState, action: Punch) -> RuleError | None:
+    """The figure that walked in punches one of the enemies there (cc.move.enemy.stop, cc.move.enemy.choose)."""
+    e = mine(state).engage
+    assert e is not None
+    if action.unit != e.unit:
+        return RuleError(f"{e.unit} walked into the enemy's hex: it makes the punch up.", "cc.move.enemy.stop")
+    if action.target not in e.enemies:
+        return RuleError(f"Punch one of the enemy figures in the hex: {', '.join(e.enemies)}.",
+                         "cc.move.enemy.choose")
+    return None
+
+
+@handlers.effect(Punch, at="turn.engage")
+def punch_engaged(rules: Cadet, ctx: Context, action: Punch) -> None:
+    """The forced punch up, free (cc.move.enemy.choose, cc.move.enemy.forced_punch_free)."""
+    s = ctx.state
+    m = mine(s)
+    assert m.engage is not None
+    cover = m.engage.cover
+    m.engage = None
+    start_punch(rules, ctx, s.units[action.unit], s.units[action.target], forced=True, cover=cover,
+                clauses=["cc.move.enemy.choose"])

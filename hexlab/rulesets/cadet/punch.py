@@ -80,39 +80,6 @@ def punch(rules: Cadet, ctx: Context, action: Punch) -> None:
                 clauses=["cc.action.limit.two"])
 
 
-@handlers.candidates("turn.engage")
-def offer_enemies(rules: Cadet, state: GameState):
-    e = mine(state).engage
-    assert e is not None
-    for enemy in e.enemies:
-        yield Punch(e.unit, enemy)
-
-
-@handlers.check(Punch, at="turn.engage")
-def check_engage(rules: Cadet, state: GameState, action: Punch) -> RuleError | None:
-    """The figure that walked in punches one of the enemies there (cc.move.enemy.stop, cc.move.enemy.choose)."""
-    e = mine(state).engage
-    assert e is not None
-    if action.unit != e.unit:
-        return RuleError(f"{e.unit} walked into the enemy's hex: it makes the punch up.", "cc.move.enemy.stop")
-    if action.target not in e.enemies:
-        return RuleError(f"Punch one of the enemy figures in the hex: {', '.join(e.enemies)}.",
-                         "cc.move.enemy.choose")
-    return None
-
-
-@handlers.effect(Punch, at="turn.engage")
-def punch_engaged(rules: Cadet, ctx: Context, action: Punch) -> None:
-    """The forced punch up, free (cc.move.enemy.choose, cc.move.enemy.forced_punch_free)."""
-    s = ctx.state
-    m = mine(s)
-    assert m.engage is not None
-    cover = m.engage.cover
-    m.engage = None
-    start_punch(rules, ctx, s.units[action.unit], s.units[action.target], forced=True, cover=cover,
-                clauses=["cc.move.enemy.choose"])
-
-
 def start_punch(rules: Cadet, ctx: Context, u: Unit, t: Unit, *, forced: bool, cover: bool,
                 clauses: list[str]) -> None:
     """Announce the punch up and its dice (cc.punch.roll.dice_count); the dice step follows."""
@@ -157,6 +124,7 @@ def atk_rolled(rules: Cadet, ctx: Context, faces) -> None:
 
 @handlers.candidates("turn.choose")
 def offer_faces(rules: Cadet, state: GameState):
+    """Each face rolled, best first (cc.punch.roll.choose_one)."""
     p = mine(state).punch_up()
     for f in ORDER:
         if f in p.faces:
@@ -176,6 +144,7 @@ def check_choose(rules: Cadet, state: GameState, action: ChooseDie) -> RuleError
 
 @handlers.effect(ChooseDie)
 def choose(rules: Cadet, ctx: Context, action: ChooseDie) -> None:
+    """Only the kept die counts (cc.punch.roll.choose_one)."""
     p = mine(ctx.state).punch_up()
     resolve_punch(rules, ctx, punch_result(p.faces, action.face), chosen=True)
 
@@ -283,6 +252,7 @@ def push(rules: Cadet, ctx: Context, att: Unit, tgt: Unit) -> None:
 
 @handlers.candidates("turn.push")
 def offer_push(rules: Cadet, state: GameState):
+    """Each hex the pushed figure may go to, for its owner to choose (cc.punch.retreat.direction)."""
     p = mine(state).push
     assert p is not None
     for h in p.options:
@@ -313,6 +283,8 @@ def check_push(rules: Cadet, state: GameState, action: PushBack) -> RuleError | 
 
 @handlers.effect(PushBack)
 def push_back(rules: Cadet, ctx: Context, action: PushBack) -> None:
+    """The chosen hex: back towards the flag (cc.punch.retreat.direction) or aside
+    (cc.punch.retreat.blocked_destination)."""
     p = mine(ctx.state).push
     assert p is not None
     clause = "cc.punch.retreat.blocked_destination" if p.blocked else "cc.punch.retreat.direction"
@@ -345,6 +317,7 @@ def push_to(rules: Cadet, ctx: Context, tgt: Unit, to: Hex, clauses: list[str]) 
 
 @handlers.candidates("turn.follow")
 def offer_follow(rules: Cadet, state: GameState):
+    """Follow into the defender's new hex, or stay (cc.punch.follow_up)."""
     f = mine(state).follow
     assert f is not None
     yield Follow(f.unit, f.to)
@@ -372,6 +345,7 @@ def check_follow(rules: Cadet, state: GameState, action: Follow) -> RuleError | 
 
 @handlers.check(Stay)
 def check_stay(rules: Cadet, state: GameState, action: Stay) -> RuleError | None:
+    """Only the attacker decides whether to follow up (cc.punch.follow_up)."""
     return follow_error(rules, state, action.unit)
 
 
@@ -394,6 +368,7 @@ def follow(rules: Cadet, ctx: Context, action: Follow) -> None:
 
 @handlers.effect(Stay)
 def stay(rules: Cadet, ctx: Context, action: Stay) -> None:
+    """No follow-up (cc.punch.follow_up)."""
     mine(ctx.state).follow = None
     ctx.emit(NoFollowUp(action.unit), f"{action.unit} stays where it is.", ["cc.punch.follow_up"], ctx.state.active)
     after_punch(ctx)

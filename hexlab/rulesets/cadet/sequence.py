@@ -1,7 +1,7 @@
 """Cadet Commander's sequence of play as data: the steps, the clauses each teaches, what each does in plain
 words, who decides, and which actions each decision step accepts (the engine refuses any other there,
 through ``Cadet.not_now``). The handlers of each step are in the phase modules: ``activation`` (the
-roll-off, turn.start, free, ask, roll, pick), ``moves`` (act), ``punch`` (engage, punch, choose, push,
+roll-off, turn.start, free, ask, roll, pick), ``moves`` (act, engage), ``punch`` (punch, choose, push,
 follow), ``stacking`` (finish, bump) and ``end_turn`` (end.check)."""
 
 from __future__ import annotations

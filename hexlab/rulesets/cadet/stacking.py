@@ -72,6 +72,7 @@ def end_of_activation(rules: Cadet, ctx: Context) -> None:
 
 @handlers.candidates("turn.bump")
 def offer_fall_back(rules: Cadet, state: GameState):
+    """Each allowable hex next to the crowded one (cc.stack.overflow.alternative)."""
     b = mine(state).bump
     assert b is not None
     for h in b.options:
@@ -95,6 +96,7 @@ def check_fall_back(rules: Cadet, state: GameState, action: FallBack) -> RuleErr
 
 @handlers.effect(FallBack)
 def fall_back(rules: Cadet, ctx: Context, action: FallBack) -> None:
+    """Out of the crowd to the chosen hex (cc.stack.overflow.alternative); the activation ends."""
     mine(ctx.state).bump = None
     relocate(rules, ctx, ctx.state.units[action.unit], action.to, FellBack, "moves out of the crowd to",
              ["cc.stack.overflow.alternative"])
