@@ -185,6 +185,22 @@ def test_a_full_hex_blocks_the_way_back_the_figure_steps_aside_and_loses_str():
     assert at(game, "OL") == "2,1"
 
 
+@pytest.mark.rule("cc.punch.retreat.blocked_destination")
+def test_the_state_of_a_waiting_push_back_goes_to_data_and_back():
+    from hexlab.engine import GameState
+
+    units = [("GL", G, "leader", "2,0"), ("OL", O, "leader", "2,0"), ("O1", O, "warrior", "3,0"),
+             ("O2", O, "warrior", "3,0")]
+    game = make(units)
+    punch(game, "GL", "OL", ["run_away"] * 3)
+    assert game.state.position == "turn.push"
+    again = GameState.from_data(game.state.to_data(), type(game.rules).state_type)
+    assert again.rules_state == game.state.rules_state  # the push choice, the punch up, the tally
+    game.state = again
+    game.apply(PushBack("OL", hx(game, "2,1")))
+    assert at(game, "OL") == "2,1"
+
+
 @pytest.mark.rule("cc.punch.retreat.blocked_river")
 def test_nobody_is_pushed_back_into_a_river():
     game = make([("GL", G, "leader", "2,0"), ("OL", O, "leader", "2,0"), ("O1", O, "warrior", "6,6")],
