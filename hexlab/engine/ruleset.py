@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict
 from ..dice import Die, Rng
 from .actions import Action, ActionCodec
 from .errors import RuleError
-from .events import Event, GameOver, Note, Payload, PhaseBegan, payload_kinds
+from .events import Event, GameOver, Payload, PhaseBegan, payload_kinds
 from .flow import Handlers, Outcome, Roll
 from .sequence import SequenceOfPlay
 from .state import Board, GameState, Location, Unit
@@ -206,11 +206,6 @@ class Ruleset:
 
     def roll(self, state: GameState) -> Roll:
         """The dice the current dice step rolls."""
-        if self.handlers is None and hasattr(self, "dice"):  # transitional: a ruleset not yet on handlers
-            legacy: Any = self
-            groups = legacy.dice_groups(state) if hasattr(legacy, "dice_groups") else ()
-            at = legacy.dice_location(state) if hasattr(legacy, "dice_location") else None
-            return Roll.of(legacy.dice(state), groups, at)
         return self._handlers().rolls[state.position](self, state)
 
     def resolve(self, ctx: Context, faces: tuple[tuple[Any, ...], ...]) -> None:
@@ -359,13 +354,6 @@ class Context:
     def emit(self, payload: Payload, text: str, clauses: Sequence[str] = (), side: str | None = None) -> Event:
         """Log an event: its typed payload, the words the log shows, the clauses that caused it."""
         ev = Event(payload, text, tuple(clauses), self.state.turn, self.state.position, side)
-        self.events.append(ev)
-        return ev
-
-    def event(self, kind: str, text: str, clauses: Sequence[str] = (), side: str | None = None,
-              **data: Any) -> Event:
-        """Transitional: an event without a payload class (its data as keywords)."""
-        ev = Event(Note(data), text, tuple(clauses), self.state.turn, self.state.position, side, kind)
         self.events.append(ev)
         return ev
 

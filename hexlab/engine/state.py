@@ -234,8 +234,7 @@ class GameState:
     ``decks`` named piles (draw and discard piles). ``features`` are per-hex things that can change in
     play (wire that can be cleared, a captured flag). ``rules_state`` is the ruleset's own typed state
     (its ``state_type`` dataclass: the battle in progress, the activation, the current hour), saved by
-    the codec of :mod:`hexlab.engine.codec`. ``vars`` is the untyped scratch dict of rulesets that have
-    not yet moved to typed state (transitional).
+    the codec of :mod:`hexlab.engine.codec`.
     """
 
     ruleset: str
@@ -249,7 +248,6 @@ class GameState:
     hands: dict[str, list[str]] = field(default_factory=dict)
     decks: dict[str, list[str]] = field(default_factory=dict)
     features: dict[Hex, list[str]] = field(default_factory=dict)
-    vars: dict[str, Any] = field(default_factory=dict)
     result: dict[str, Any] | None = None
     rules_state: Any = None
 
@@ -259,8 +257,7 @@ class GameState:
             self.ruleset, list(self.sides), self.active, self.position, self.rng, self.turn,
             {k: u.copy() for k, u in self.units.items()}, dict(self.score),
             {k: list(v) for k, v in self.hands.items()}, {k: list(v) for k, v in self.decks.items()},
-            {k: list(v) for k, v in self.features.items()}, clone(self.vars), clone(self.result),
-            clone_value(self.rules_state),
+            {k: list(v) for k, v in self.features.items()}, clone(self.result), clone_value(self.rules_state),
         )
 
     def to_data(self) -> dict[str, Any]:
@@ -271,7 +268,7 @@ class GameState:
             "score": dict(self.score), "hands": {k: list(v) for k, v in self.hands.items()},
             "decks": {k: list(v) for k, v in self.decks.items()},
             "features": [[h.q, h.r, list(v)] for h, v in self.features.items()],
-            "vars": encode(self.vars), "result": encode(self.result),
+            "result": encode(self.result),
             "rules": encode_value(self.rules_state),
         }
 
@@ -289,7 +286,7 @@ class GameState:
             hands={k: list(v) for k, v in data["hands"].items()},
             decks={k: list(v) for k, v in data["decks"].items()},
             features={Hex(int(q), int(r)): list(v) for q, r, v in data["features"]},
-            vars=decode(data.get("vars", {})), result=decode(data["result"]), rules_state=rules,
+            result=decode(data["result"]), rules_state=rules,
         )
 
     # ---------------------------------------------------------------------------- queries
