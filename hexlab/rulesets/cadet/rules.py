@@ -43,7 +43,6 @@ from .actions import (
 )
 from .activation import first_turn, leader
 from .board import Ground, in_play
-from .catalog import CLAUSES
 from .combat import ATK_DIE, best_face, label
 from .data import BOARD_INCHES, FEATURES, HEX_INCHES, HEXSIDE_FEATURES, MAX_PER_HEX, TERRAIN, UNIT_TYPES
 from .events import Setup
@@ -105,7 +104,6 @@ class Cadet(Ruleset):
     features = FEATURES
     unit_types = UNIT_TYPES
     options_model = CadetOptions
-    clauses = frozenset(CLAUSES)
     dice_kinds = (ATK_DIE,)
     odds_cli = CadetOdds()
     options: CadetOptions
