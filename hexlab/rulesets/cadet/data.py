@@ -1,5 +1,6 @@
 """Cadet Commander's tables: the board's size, its terrain and hexside features, the figures' types, and
-the numbers the ground rules use (clauses in ../shared/rules/cadet_commander.toml, ids in ``catalog``).
+the numbers the ground rules use (clauses in ../shared/rules/cadet_commander.toml, shipped as the catalog
+in ``hexlab.reference``).
 
 Walls, fences and hedges lie on hexsides (cc.terrain.edges.definition): crossing one costs an extra
 action (cc.move.terrain.wall) and gives cover to a figure attacked over it (cc.punch.wall.behind).
