@@ -239,19 +239,19 @@ class Cadet(Ruleset):
             return None
         mine: CadetState = state.rules_state
         accepts = self.sequence.lookup(state.position)[1].accepts
-        if "PushBack" in accepts and mine.push is not None and mine.push.unit == unit:
+        if PushBack.__name__ in accepts and mine.push is not None and mine.push.unit == unit:
             return PushBack(unit, where)
-        if "FallBack" in accepts:
+        if FallBack.__name__ in accepts:
             return FallBack(unit, where)
-        if "Follow" in accepts:
+        if Follow.__name__ in accepts:
             return Follow(unit, where)
-        if "Activate" in accepts and where == u.at:
+        if Activate.__name__ in accepts and where == u.at:
             return Activate(unit)
         enemies = self.ground.enemies_at(state, u.side, where)
         if enemies and (where == u.at or mine.engage is not None):
             return Punch(unit, enemies[0].id)
         if where == u.at:
-            return Rest(unit) if "Rest" in accepts else None
+            return Rest(unit) if Rest.__name__ in accepts else None
         return Move(unit, where)
 
     def suggest(self, state: GameState) -> Action | None:
@@ -259,7 +259,7 @@ class Cadet(Ruleset):
         other step (the computer then plays at random)."""
         mine: CadetState = state.rules_state
         step = self.sequence.lookup(state.position)[1]
-        if "ChooseDie" not in step.accepts or state.result is not None or mine.punch is None:
+        if ChooseDie.__name__ not in step.accepts or state.result is not None or mine.punch is None:
             return None
         face = best_face(mine.punch.faces)
         return ChooseDie(face) if face is not None else None
