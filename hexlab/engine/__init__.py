@@ -8,13 +8,13 @@ from .errors import HexlabError, RuleError, SaveError, ScenarioError
 from .events import DiceRolled, Event, GameOver, Payload, PhaseBegan
 from .flow import Handlers, Outcome, Roll
 from .game import STEP, Game, LegalActions
-from .ruleset import Context, NoOptions, Options, Ruleset, Terrain, UnitType
+from .ruleset import Context, NoOptions, Objective, Options, Ruleset, Terrain, UnitType
 from .sequence import Phase, SequenceOfPlay, Step, phase, step
 from .state import Area, Board, GameState, Location, Unit
 
 __all__ = [
     "Action", "ActionCodec", "Area", "Board", "Context", "DiceRolled", "Event", "Game", "GameOver", "GameState",
-    "Handlers", "HexlabError", "LegalActions", "Location", "NoOptions", "Options", "Outcome", "Payload", "Phase",
-    "PhaseBegan", "Roll", "RuleError", "Ruleset", "STEP", "SaveError", "ScenarioError", "SequenceOfPlay",
+    "Handlers", "HexlabError", "LegalActions", "Location", "NoOptions", "Objective", "Options", "Outcome",
+    "Payload", "Phase", "PhaseBegan", "Roll", "RuleError", "Ruleset", "STEP", "SaveError", "ScenarioError", "SequenceOfPlay",
     "Step", "Terrain", "Unit", "UnitType", "phase", "step",
 ]

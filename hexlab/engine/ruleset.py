@@ -69,6 +69,16 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+class Objective(Options):
+    """A place on the map a scenario makes worth something (a medal, victory points): the base every
+    ruleset's objective extends with what its rules add (who scores it, how much, for how long)."""
+
+    hex: str
+    """Its hex, in the board's own labels."""
+    name: str = "objective"
+    """What the place is called in the log ("the church")."""
+
+
 class NoOptions(Options):
     """A ruleset that takes no scenario options."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from hexlab import rulesets
 from hexlab.dice import D10
@@ -20,6 +20,7 @@ from hexlab.engine import (
     Context,
     GameState,
     Handlers,
+    Options,
     Outcome,
     Payload,
     Roll,
@@ -36,8 +37,7 @@ CLAUSES = {"bx.move.link", "bx.move.once", "bx.combat.d10", "bx.clock.hours", "b
 handlers = Handlers()
 
 
-class BoxesOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+class BoxesOptions(Options):
     turns: int = Field(default=2, ge=1)
     hours: int = Field(default=3, ge=1)
 

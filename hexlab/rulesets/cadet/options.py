@@ -9,16 +9,15 @@ from typing import Literal
 
 from pydantic import Field
 
+from ...engine import Objective as BaseObjective
 from ...engine import Options
 
 
-class Objective(Options):
+class Objective(BaseObjective):
     """A place worth victory points (cc.score.vp.scenario): at the end of each of his turns, a player
     whose figures stand there with no enemy scores ``vp``."""
 
-    hex: str
     vp: int = Field(default=1, ge=1, le=10)
-    name: str = "objective"
 
 
 class CadetOptions(Options):

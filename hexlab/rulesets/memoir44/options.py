@@ -7,22 +7,24 @@ Which side's baseline is the bottom edge (m44.retreat.direction.choice), the med
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
 from pydantic import Field as PField
 
+from ...engine import Objective as BaseObjective
+from ...engine import Options
 
-class Objective(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-    hex: str
+
+class Objective(BaseObjective):
+    """A hex worth a medal to one side while it holds it (scenario data: m44.victory.medals.target leaves
+    objectives to the scenario)."""
+
     side: str
     """The side that scores a medal while one of its units holds the hex."""
     kind: str = PField(default="temporary", pattern="^(temporary|permanent)$")
 
 
-class MemoirOptions(BaseModel):
+class MemoirOptions(Options):
     """A scenario's Memoir '44 settings ([rules] in its file)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
     bottom: str
     """The side whose baseline is the bottom edge of the map."""
     medals: int | dict[str, int] = 6
