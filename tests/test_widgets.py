@@ -6,6 +6,7 @@ The browser tests (tests/browser) check what a person sees; these check the widg
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from ipycanvas import canvas as ipycanvas_canvas
@@ -376,3 +377,14 @@ def test_the_explorer_takes_movement_costs_from_its_caller():
     cheap = HexExplorer(board, mode="reachable", a=a, budget=2, costs={"clear": 1, "woods": 1, "water": None})
     dear = HexExplorer(board, mode="reachable", a=a, budget=2, costs={"clear": 2, "woods": 2, "water": None})
     assert cheap.cost(a, a) == 1 and dear.cost(a, a) == 2
+
+
+def test_the_dice_tray_draws_the_faces_its_ruleset_gives():
+    """Die pictures come with the ruleset's dice (Die.icons), not from a table in the tray (issue 9)."""
+    memoir = DiceTray(hexlab.load("memoir44/drill_basic", seed=1))
+    assert {"infantry", "armor", "grenade", "star", "flag"} <= set(memoir.icons)
+    cadet = DiceTray(hexlab.load("cadet/drill_punch", seed=1))
+    assert {"oh_dear", "run_away", "ouch", "hit_and_run"} == set(cadet.icons)
+    assert all(svg.strip().startswith("<") for svg in cadet.icons.values())
+    js = (Path(hexlab.__file__).parent / "widgets" / "dicetray.js").read_text()
+    assert "grenade" not in js and "oh_dear" not in js

@@ -1,9 +1,10 @@
 """``DiceTray``: the last roll's faces, as an anywidget whose JavaScript ships with hexlab (no CDN).
 
-Custom dice show their own symbols (Memoir '44's battle die: infantry, armor, grenade, star, flag;
-Cadet Commander's ATK die: Oh Dear, Run away, Ouch, Hit and Run); d6 faces show pips and d10 faces
-numerals 1-10. A new roll animates briefly (not for readers who ask their system for less motion).
-Connected to a game, the tray shows every ``DiceRolled`` event as it happens, and goes back with undo.
+Custom dice show the pictures their ruleset gives each face (``Die.icons``: Memoir '44's battle die
+draws infantry, armor, grenade, star and flag; Cadet Commander's ATK die Oh Dear, Run away, Ouch and Hit
+and Run); d6 faces show pips and d10 faces numerals 1-10. A new roll animates briefly (not for readers
+who ask their system for less motion). Connected to a game, the tray shows every ``DiceRolled`` event
+as it happens, and goes back with undo.
 """
 
 from __future__ import annotations

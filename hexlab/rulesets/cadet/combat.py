@@ -17,11 +17,35 @@ from ...dice import Die
 
 OH_DEAR, RUN_AWAY, OUCH, HIT_AND_RUN = "oh_dear", "run_away", "ouch", "hit_and_run"
 
+ATK_ICONS = {
+    # what the dice tray draws for each face: the inside of a 50x50 SVG, ink in currentColor
+    OH_DEAR: (
+        '<circle cx="25" cy="25" r="17" fill="none" stroke="currentColor" stroke-width="3"/><circle cx="1'
+        '9" cy="21" r="2.5" fill="currentColor"/><circle cx="31" cy="21" r="2.5" fill="currentColor"/><pa'
+        'th d="M17 33 Q25 27 33 33" stroke="currentColor" stroke-width="3" fill="none"/>'
+    ),
+    RUN_AWAY: (
+        '<path d="M40 25 H14 M22 15 L12 25 L22 35" stroke="currentColor" stroke-width="5" fill="none" str'
+        'oke-linecap="round" stroke-linejoin="round"/><path d="M40 17 V33" stroke="currentColor" stroke-w'
+        'idth="3"/>'
+    ),
+    OUCH: (
+        '<polygon points="25,5 29,18 42,12 33,24 45,30 31,31 34,45 25,35 16,45 19,31 5,30 17,24 8,12 21,1'
+        '8" fill="currentColor"/>'
+    ),
+    HIT_AND_RUN: (
+        '<polygon points="18,8 21,18 31,14 25,22 33,27 22,27 24,37 18,29 12,37 14,27 4,27 12,22 6,14 15,1'
+        '8" fill="currentColor"/><path d="M46 32 H28 M34 26 L28 32 L34 38" stroke="currentColor" stroke-w'
+        'idth="4" fill="none" stroke-linecap="round" stroke-linejoin="round"/>'
+    ),
+}
+
 ATK_DIE = Die(
     "atk",
     (OH_DEAR, OH_DEAR, RUN_AWAY, RUN_AWAY, OUCH, HIT_AND_RUN),  # cc.dice.atk.faces
     symbols={OH_DEAR: "☹", RUN_AWAY: "⇠", OUCH: "✷", HIT_AND_RUN: "✷⇠"},
     labels={OH_DEAR: "Oh Dear", RUN_AWAY: "Run away", OUCH: "Ouch", HIT_AND_RUN: "Hit and Run"},
+    icons=ATK_ICONS,
 )
 """The ATK die: 2 Oh Dear, 2 Run away, 1 Ouch, 1 Hit and Run (cc.dice.atk.faces)."""
 
