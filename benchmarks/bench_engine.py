@@ -6,7 +6,9 @@ machine, so the ratios mean something even where the absolute times don't.
 
 1. Random play: actions (decisions and automatic steps) per second through ``Game.apply``/``step``,
    which snapshot the state for undo with ``GameState.copy``; the baseline is the same games with
-   ``copy.deepcopy`` snapshots (what a naive engine would do).
+   ``copy.deepcopy`` snapshots (what a naive engine would do). A second baseline switches off the memo
+   the checks share while the legal actions are listed (``GameState.cached``), so every offered move's
+   check searches the map again.
 2. Exact odds: the distribution of hits for n Memoir-style battle dice, by multiset enumeration
    through the combat function (``hexlab.dice.through``) against enumerating every ordered roll
    (``itertools.product``), the brute force the tests check it against.
@@ -63,6 +65,14 @@ def bench_random_play(games: int = 40) -> None:
     print(f"  hexlab (GameState.copy snapshots): {steps / fast:10.0f} actions/s")
     print(f"  baseline (copy.deepcopy snapshots): {steps / slow:9.0f} actions/s")
     print(f"  ratio hexlab / baseline: {slow / fast:.1f}x")
+    cached = GameState.cached
+    GameState.cached = lambda self, key, compute: compute()  # every check recomputes its work
+    try:
+        forgetful = timed(lambda: random_play(games))
+    finally:
+        GameState.cached = cached
+    print(f"  without the memo shared by a listing's checks: {steps / forgetful:6.0f} actions/s")
+    print(f"  ratio hexlab / no memo: {forgetful / fast:.1f}x")
 
 
 BATTLE = Die("battle", ("infantry", "infantry", "armor", "grenade", "star", "flag"))

@@ -174,12 +174,19 @@ class Ruleset:
         if offer is None:
             return
         step = self.sequence.lookup(key)[1]
-        for action in offer(self, state):
-            name = type(action).__name__
-            if name in step.accepts:
-                check = handlers.check_for(key, name)
-                if check is not None and check(self, state, action) is None:
-                    yield action
+        outer = state.memo is not None
+        if not outer:
+            state.memo = {}  # the checks share work while the state stands still (GameState.cached)
+        try:
+            for action in offer(self, state):
+                name = type(action).__name__
+                if name in step.accepts:
+                    check = handlers.check_for(key, name)
+                    if check is not None and check(self, state, action) is None:
+                        yield action
+        finally:
+            if not outer:
+                state.memo = None
 
     def check(self, state: GameState, action: Action) -> RuleError | None:
         """``None`` if ``action`` is legal now, else the :class:`RuleError` that forbids it (with its

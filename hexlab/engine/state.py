@@ -250,6 +250,18 @@ class GameState:
     features: dict[Hex, list[str]] = field(default_factory=dict)
     result: dict[str, Any] | None = None
     rules_state: Any = None
+    memo: dict[Any, Any] | None = field(default=None, compare=False, repr=False)
+    """While the legal actions are listed (and the state cannot change), a scratch memory for work every
+    candidate's check would repeat (a unit's reachable hexes): see :meth:`cached`. Never copied or saved."""
+
+    def cached(self, key: Any, compute: Any) -> Any:
+        """``compute()``, remembered under ``key`` while the legal actions are being listed; computed afresh
+        at any other time (when the state may be changing)."""
+        if self.memo is None:
+            return compute()
+        if key not in self.memo:
+            self.memo[key] = compute()
+        return self.memo[key]
 
     # ---------------------------------------------------------------------------- copy and JSON
     def copy(self) -> GameState:

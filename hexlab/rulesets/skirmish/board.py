@@ -25,10 +25,15 @@ def move_cost(board: Board, state: GameState, side: str) -> Callable[[Hex, Hex],
 
 
 def reachable(board: Board, state: GameState, unit: Unit, allowance: int) -> dict[Hex, int]:
-    """Hexes ``unit`` can end its move in, with their cost (sk.move.allowance, sk.stack.one)."""
-    reach = hex_reachable(unit.at, allowance, move_cost(board, state, unit.side))
-    occupied = {u.at for u in state.units.values() if u.alive}
-    return {h: c for h, c in reach.items() if h not in occupied}
+    """Hexes ``unit`` can end its move in, with their cost (sk.move.allowance, sk.stack.one); computed
+    once per unit while the legal actions are listed (every offered move's check asks)."""
+
+    def compute() -> dict[Hex, int]:
+        reach = hex_reachable(unit.at, allowance, move_cost(board, state, unit.side))
+        occupied = {u.at for u in state.units.values() if u.alive}
+        return {h: c for h, c in reach.items() if h not in occupied}
+
+    return state.cached(("reach", unit.id, unit.at, allowance), compute)
 
 
 def blocks_sight(board: Board, h: Hex) -> bool:
