@@ -12,7 +12,7 @@ from functools import cached_property
 
 from ...engine.state import Board, GameState, Unit
 from ...hexes import Hex, LosResult, hex_distance, hex_neighbors, line_of_sight, to_offset
-from .data import ARMOR, ARTILLERY, INFANTRY, MOVE, OBSTACLES, TERRAIN, TerrainRule
+from .data import ARMOR, ARTILLERY, MOVE, OBSTACLES, TERRAIN, TerrainRule
 
 SECTIONS = ("left", "centre", "right")
 
@@ -189,10 +189,13 @@ class Field:
         start = unit.at
         assert isinstance(start, Hex)
         occupied = {u.at for u in state.units.values() if u.alive and u.id != unit.id}
-        start_ocean = self.board.terrain[start] == "ocean"
+        no_cap = allowance + 1
+        # a move that starts in the ocean is capped as one that enters it (m44.terrain.ocean.move)
+        start_cap = (TERRAIN["ocean"].move_cap or no_cap) if self.board.terrain[start] == "ocean" and not free \
+            else no_cap
         best: dict[Hex, dict] = {}
 
-        def walk(h: Hex, cost: int, path: tuple[Hex, ...], beach: bool, ocean: bool) -> None:
+        def walk(h: Hex, cost: int, path: tuple[Hex, ...], cap: int) -> None:
             for n in hex_neighbors(h):
                 if n not in self.board.terrain or n in occupied or n in path:
                     continue
@@ -206,12 +209,10 @@ class Field:
                 if name == "hedgerow" and h != start and not free:
                     continue  # m44.terrain.hedgerow.enter_from_adjacent
                 new_cost = cost + step
-                new_beach = (beach or name == "beach") and not free
-                new_ocean = (ocean or name == "ocean") and not free
-                if new_beach and new_cost > 2:
-                    continue  # m44.terrain.beach.move
-                if new_ocean and new_cost > 1:
-                    continue  # m44.terrain.ocean.move
+                entered = TERRAIN[name].move_cap if name in TERRAIN and not free else None
+                new_cap = min(cap, entered or no_cap)
+                if new_cost > new_cap:
+                    continue  # the terrain table's move caps: m44.terrain.beach.move, m44.terrain.ocean.move
                 stop = any(r.move_stop for r in rules) and not free
                 if unit.kind == ARMOR and "wire" in state.features.get(n, []):
                     stop = True  # armor entering wire stops there (and clears it)
@@ -220,9 +221,9 @@ class Field:
                     best[n] = {"cost": new_cost, "entered": sorted({self.board.terrain[p] for p in (*path[1:], n)}),
                                "path": [*path[1:], n]}
                 if not stop:
-                    walk(n, new_cost, (*path, n), new_beach, new_ocean)
+                    walk(n, new_cost, (*path, n), new_cap)
 
-        walk(start, 0, (start,), False, start_ocean and not free)
+        walk(start, 0, (start,), start_cap)
         return best
 
     def allowance(self, unit: Unit) -> int:
@@ -238,5 +239,3 @@ class Field:
 def occupied(state: GameState) -> Iterable[Hex]:
     return (u.at for u in state.units.values() if u.alive and isinstance(u.at, Hex))
 
-
-INFANTRY_KINDS = (INFANTRY,)

@@ -22,7 +22,6 @@ from pathlib import Path
 from ...engine.state import Unit
 
 HERE = Path(__file__).parent
-ALL = None
 
 
 @dataclass(frozen=True)

@@ -206,13 +206,9 @@ OBSTACLES: dict[str, TerrainRule] = {t.name: t for t in [
 ]}
 """Obstacles sit on a terrain hex (``[[board.feature]]`` in a scenario); some can be removed in play."""
 
-MARKERS = ("medal", "destroyed")
-"""Other per-hex markers: ``medal`` marks an objective hex; ``destroyed`` a blown bridge."""
-
 SEAWARD = frozenset({"beach", "ocean"})
 """An attacker on these is on a sea wall's seaward side (m44.terrain.sea_wall.behind, chosen reading)."""
 
-NATIONS = ("standard", "japan", "usmc", "bcf", "italy", "soviet")
 BADGES = ("special_forces", "french_resistance", "elite_armor")
 BADGE_MARKS = {"special_forces": "SF", "french_resistance": "FR", "elite_armor": "E"}
 """The short mark each badge puts in its counter's corner (m44.move.special_forces.infantry,
