@@ -56,3 +56,14 @@ def test_hexlab_rules_says_clearly_when_nothing_matches():
     assert none.returncode == 2 and "no clause" in none.stderr and "Traceback" not in none.stderr
     bad = _hexlab("rules", "chess")
     assert bad.returncode == 2 and "no rules reference" in bad.stderr and "Traceback" not in bad.stderr
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(reference.CATALOGS))
+def test_the_notebook_reference_holds_every_rule_once_grouped_by_the_sequence(ruleset_id):
+    groups = reference.by_sequence(ruleset_id)
+    ids = [c.id for _, clauses in groups for c in clauses]
+    assert sorted(ids) == sorted(reference.load(ruleset_id).clauses) and len(ids) == len(set(ids))
+    phases = [p.title for p in rulesets.get(ruleset_id).sequence.phases]
+    assert groups[0][0].startswith(phases[0])
+    page = reference.html(ruleset_id)
+    assert page.count("<details>") == len(groups) and "(illustrative)" in page

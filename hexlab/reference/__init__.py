@@ -84,6 +84,49 @@ def load(ruleset_id: str) -> Reference:
     return Reference(ruleset_id, meta.get("name", ruleset_id), meta.get("source", ""), clauses)
 
 
+def by_sequence(ruleset_id: str) -> list[tuple[str, list[Clause]]]:
+    """The whole reference grouped by the ruleset's sequence of play: each phase with the clauses its
+    steps teach (in the order the steps cite them), then the rest by the source's sections."""
+    from .. import rulesets
+
+    ref = load(ruleset_id)
+    sequence = rulesets.get(ruleset_id).sequence
+    seen: set[str] = set()
+    groups: list[tuple[str, list[Clause]]] = []
+    for phase in sequence.phases:
+        items = []
+        for step in phase.steps:
+            for cid in step.clauses:
+                if cid in ref.clauses and cid not in seen:
+                    seen.add(cid)
+                    items.append(ref.clauses[cid])
+        if items:
+            groups.append((f"{phase.title} (sequence of play)", items))
+    for section, clauses in ref.sections().items():
+        rest = [c for c in clauses if c.id not in seen]
+        if rest:
+            groups.append((section, rest))
+    return groups
+
+
+def html(ruleset_id: str) -> str:
+    """The rules reference as folded HTML for a notebook: one part per phase of the sequence of play,
+    then the source's other sections; our readings and values are marked."""
+    from html import escape
+
+    ref = load(ruleset_id)
+    parts = [f"<div class='hexlab-reference'><p><b>{escape(ref.name)}</b>: every rule hexlab plays, in our words, "
+             f"with its code. <i>Illustrative</i> marks a value or reading the source does not give, which is "
+             f"ours.</p>"]
+    for title, clauses in by_sequence(ruleset_id):
+        rows = "".join(
+            f"<li><code>{escape(c.id)}</code>{' <i>(illustrative)</i>' if c.illustrative else ''}: "
+            f"{escape(c.rule)}</li>" for c in clauses)
+        parts.append(f"<details><summary>{escape(title)} ({len(clauses)})</summary><ul>{rows}</ul></details>")
+    parts.append("</div>")
+    return "".join(parts)
+
+
 def clause(ruleset_id: str, clause_id: str) -> Clause | None:
     """One clause, or ``None`` if the ruleset has no reference or no such clause."""
     try:
