@@ -158,6 +158,20 @@ class Scenario:
     def title(self) -> str:
         return self.meta.title
 
+    def notes(self) -> str:
+        """The scenario's notes for a reader, as Markdown: what it is, its history, the teacher's notes and
+        the values it chooses where the rules are silent (labelled as ours)."""
+        m = self.meta
+        parts = [f"### {m.title}", m.summary]
+        if m.history:
+            parts += ["**The history.** " + m.history]
+        if m.teacher_notes:
+            parts += ["**For the teacher.** " + m.teacher_notes]
+        if m.illustrative:
+            parts += ["**Our values, not the published game's** (the rules leave these open; this scenario "
+                      "chooses them):", "\n".join(f"- {v}" for v in m.illustrative)]
+        return "\n\n".join(p for p in parts if p)
+
     def info(self) -> dict[str, Any]:
         return {"id": self.id, "ruleset": self.ruleset.id, "title": self.meta.title,
                 "summary": self.meta.summary, "sides": list(self.meta.sides),

@@ -177,3 +177,11 @@ def test_hex_labels_follow_the_board_notation():
     assert s.board.label(None) == "off map"
     with pytest.raises(ValueError, match="off the map"):
         s.board.parse("9,9")
+
+
+def test_a_scenarios_notes_show_its_history_teacher_notes_and_our_values():
+    from hexlab.scenario import read
+
+    notes = read("cactus/guadalcanal").notes()
+    assert notes.startswith("### Guadalcanal") and "**The history.**" in notes and "**For the teacher.**" in notes
+    assert "Our values, not the published game's" in notes and "\n- 5 turns of 10 hours" in notes
