@@ -91,6 +91,9 @@ def test_figures_are_drawn_as_dots():
         def badge_text(self, unit):
             return None
 
+        def side_colours(self, side, sides):
+            return style.side_colours(side, sides)
+
     sc = scene(state, board=board, rules=Rules())
     dots = [s for s in sc.layers["units"] if isinstance(s, Circle)]
     assert len(dots) == 3

@@ -273,6 +273,15 @@ class Ruleset:
         dice and steps); ``None`` draws the strength the usual way for its measure."""
         return None
 
+    def side_colours(self, side: str, sides: Sequence[str]) -> tuple[str, str]:
+        """(fill, ink) of a side's counters. By default the kit's shared palette (:mod:`hexlab.style`): a
+        nation's own colours where the side is named for one (Japan, Axis...), else by the side's order,
+        so the same armies look the same in every ruleset. A ruleset whose sides need other colours
+        overrides this."""
+        from ..style import side_colours
+
+        return side_colours(side, list(sides))
+
     def badge_text(self, unit: Unit) -> str | None:
         """A short mark for a counter's corner ("SF" for Special Forces), or ``None`` (the default)."""
         return None

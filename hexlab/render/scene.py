@@ -545,7 +545,8 @@ def _counters(state: GameState, board: Board, layout: Layout, rules: Ruleset | N
         marks: list[Shape] = []
         words: list[Shape] = []
         for _, u, (x, y), c in batch:
-            fill, ink = style.side_colours(u.side, state.sides)
+            fill, ink = rules.side_colours(u.side, state.sides) if rules is not None else \
+                style.side_colours(u.side, state.sides)
             utype = rules.unit_types.get(u.kind) if rules else None
             symbol = utype.symbol if utype else u.kind
             measure = utype.measure if utype else "steps"
