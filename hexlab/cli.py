@@ -123,7 +123,7 @@ def _cmd_ruleset_query(args: argparse.Namespace, rest: list[str], what: str) -> 
         cls = rulesets.get(args.ruleset)
     except KeyError as exc:
         raise HexlabError(str(exc.args[0])) from None
-    odds_cli = getattr(cls, f"{what}_cli", None)
+    odds_cli = cls.odds_cli if what == "odds" else cls.los_cli  # declared on Ruleset: None when absent
     if odds_cli is None:
         raise HexlabError(f"{cls.name} has no {what} queries")
     parser = _Parser(prog=f"hexlab {what} {args.ruleset}", description=odds_cli.__doc__)
