@@ -162,3 +162,14 @@ def test_text_in_svg_is_escaped():
     board = Board.rect(2, 2)
     sc = scene(board, labels=lambda h: "<b>&")
     assert "&lt;b&gt;&amp;" in to_svg(sc)
+
+
+@pytest.mark.parametrize("scenario_id", ["memoir44/tenaru", "memoir44/normandy", "cadet/village", "cactus/guadalcanal"])
+def test_no_map_text_below_9_css_pixels_at_the_tables_size(scenario_id):
+    """Issue 11: counters and labels legible at the size the play table draws them."""
+    from hexlab.widgets.hexmap import auto_size
+
+    game = hexlab.load(scenario_id, seed=1)
+    sc = scene(game, fit_layout(game.board, auto_size(game)))
+    sizes = [s.size for layer in sc.layers.values() for s in layer if isinstance(s, Text)]
+    assert sizes and min(sizes) >= 9
