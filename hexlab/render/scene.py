@@ -587,7 +587,8 @@ def _strength(u: Unit, measure: str, x: float, y: float, c: float, ink: str) -> 
         n, r = u.strength, c * 0.065
         gap = r * 2.6
         return [Circle(round(x + (i - (n - 1) / 2) * gap, 2), base - r * 0.4, round(r, 2), ink) for i in range(n)]
-    text = f"STR {u.strength}" if measure.upper() == "STR" else f"{u.strength}"
+    # "STR 3" where it fits; on a small counter (two side by side in a hex) the number alone
+    text = f"STR {u.strength}" if measure.upper() == "STR" and c >= 30 else f"{u.strength}"
     if measure == "steps" and u.max_strength > 1:
         text = f"{u.strength}/{u.max_strength}"
     return [Text(x, round(base + c * 0.06, 2), text, round(max(MIN_TEXT, c * 0.24), 2), ink, weight="bold")]
