@@ -456,3 +456,20 @@ def test_only_a_badge_makes_special_forces():
     game.apply(Move("A1", hx(game, "6,5")))
     game.apply(EndMoves())
     assert game.explain(Battle("A1", "X1")) is None
+
+
+@pytest.mark.rule("m44.nation.soviet.commissar.exceptions", "m44.nation.soviet.commissar.timing")
+def test_ambush_never_goes_under_the_commissar_chip():
+    """Our reading: a card under the chip must be playable on a later Soviet turn; Ambush never is, and a
+    chip holding it left the Soviet player with no legal card (a stalled game found by the notebook)."""
+    game = soviet_game(["ambush", "probe_centre", "probe_left", "recon_left", "attack_left"])
+    assert game.state.position == "card.chip"
+    assert PutUnderChip("ambush") not in set(game.legal_actions())
+    assert refused(game, PutUnderChip("ambush")) == "m44.nation.soviet.commissar.exceptions"
+
+
+@pytest.mark.rule("m44.nation.soviet.commissar.exceptions")
+def test_counter_attack_goes_under_the_chip_only_once_there_is_a_card_to_copy():
+    game = soviet_game(["counter_attack", "probe_centre", "probe_left", "recon_left", "attack_left"])
+    assert refused(game, PutUnderChip("counter_attack")) == "m44.nation.soviet.commissar.exceptions"
+    assert PutUnderChip("probe_centre") in set(game.legal_actions())

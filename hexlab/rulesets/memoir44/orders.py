@@ -142,10 +142,21 @@ def offer_chip(rules: Memoir44, state: GameState) -> Iterator[PutUnderChip]:
 
 @handlers.check(PutUnderChip)
 def check_chip(rules: Memoir44, state: GameState, action: PutUnderChip) -> RuleError | None:
-    """m44.nation.soviet.commissar.timing: a card from the player's own hand."""
+    """m44.nation.soviet.commissar.timing: a card from the player's own hand. Our reading: a card goes under
+    the chip only if it could be played from there on a later Soviet turn, so Ambush (played only on the
+    enemy's turn, and exempt from the chip anyway: m44.nation.soviet.commissar.exceptions) never does;
+    otherwise the chip could hold a card that can never be played and the Soviet player could be left
+    with no legal card at all."""
     if action.card not in state.hands[state.active]:
         return RuleError(f"There is no {action.card!r} card in {state.active}'s hand.",
                          "m44.nation.soviet.commissar.timing")
+    if action.card == "ambush":
+        return RuleError("Ambush stays in the hand: it is played on the enemy's turn, never from under the "
+                         "Commissar chip (our reading).", "m44.nation.soviet.commissar.exceptions")
+    if action.card == "counter_attack" and state.rules_state.last_card.get(state.other(state.active)) is None:
+        return RuleError("Counter-Attack can't go under the chip before your opponent has played a card: "
+                         "there would be nothing for it to copy (our reading).",
+                         "m44.nation.soviet.commissar.exceptions")
     return None
 
 
