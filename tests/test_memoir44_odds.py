@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 
+import hexlab
 from hexlab.cli import main
 from hexlab.rulesets.memoir44.combat import resolve_faces
 from hexlab.rulesets.memoir44.data import BATTLE_DIE
@@ -129,3 +130,37 @@ def test_the_odds_panel_ignores_the_flags_play_ignores():
     report = sandbags.rules.odds(sandbags.state, "A1", "X1")
     assert "X1 may ignore 1 flag: a retreat needs one flag more" in report.notes
     assert 0 < report.summary["force a retreat"] < plain.summary["force a retreat"]
+
+
+@pytest.mark.rule("m44.order.cards.data", "m44.terrain.sea_wall.behind")
+@pytest.mark.parametrize("scenario_id", ["memoir44/normandy", "memoir44/drill_basic", "memoir44/tenaru"])
+def test_the_odds_panel_counts_the_dice_every_battle_rolls(scenario_id):
+    """Before every battle of random games, the panel's odds use the dice the battle then declares (a
+    card's extra die included): odds and play never disagree."""
+    from hexlab.dice import Rng
+    from hexlab.rulesets.memoir44.actions import Battle
+    from hexlab.rulesets.memoir44.events import BattleDeclared
+
+    checked = 0
+    for seed in (1, 2, 3):
+        game = hexlab.load(scenario_id, seed=seed)
+        chooser = Rng(seed)
+        for _ in range(1500):
+            if game.is_over:
+                break
+            if game.current_step.automatic:
+                game.step()
+                continue
+            legal = list(game.legal_actions())
+            battles = [a for a in legal if isinstance(a, Battle)]
+            action = battles[chooser.randbelow(len(battles))] if battles and chooser.randbelow(2) else \
+                legal[chooser.randbelow(len(legal))]
+            if isinstance(action, Battle):
+                report = game.rules.odds(game.state, action.unit, action.target)
+                events = game.apply(action)
+                declared = next(e.payload.dice for e in events if isinstance(e.payload, BattleDeclared))
+                assert report is not None and report.notes[0].startswith(f"{declared} dice"), (report.notes, declared)
+                checked += 1
+            else:
+                game.apply(action)
+    assert checked > 20

@@ -118,13 +118,20 @@ def check_battle(rules: Memoir44, state: GameState, action: Battle, overrun: boo
     return battle_error(rules, state, u, t, overrun=overrun)
 
 
+def attack_dice(rules: Memoir44, state: GameState, u: Unit, t: Unit, overrun: bool = False):
+    """The dice ``u`` rolls at ``t`` now: range, terrain and the nations (combat.battle_dice) with the
+    card's extra die (m44.order.cards.data). The battle and the odds panel both count them here."""
+    close = hex_distance(u.at, t.at) == 1
+    bonus, name = card_bonus(rules, state, u, close, overrun)
+    return battle_dice(rules.field, state, u, t, bonus=bonus, bonus_reason=name, bonus_clause="m44.order.cards.data")
+
+
 def begin_battle(rules: Memoir44, ctx: Context, u: Unit, t: Unit, overrun: bool) -> None:
     """Declare the battle and its dice; a close-assaulted unit holding Ambush may play it first."""
     s = ctx.state
     turn = s.rules_state.turn
     close = hex_distance(u.at, t.at) == 1
-    bonus, name = card_bonus(rules, s, u, close, overrun)
-    dice = battle_dice(rules.field, s, u, t, bonus=bonus, bonus_reason=name, bonus_clause="m44.order.cards.data")
+    dice = attack_dice(rules, s, u, t, overrun)
     if overrun:
         turn.overrun.append(u.id)
     else:

@@ -28,10 +28,16 @@ def hit_flag_dist(dice: int, target_kind: str) -> Dist:
 
 
 def battle_report(rules: Any, state: GameState, attacker: Unit, target: Unit) -> OddsReport:
-    dice = battle_dice(rules.field, state, attacker, target)
+    """The odds of ``attacker`` battling ``target`` now: the dice the battle would roll (its card's extra
+    die included) and the flags the target may ignore against this attacker (a sea wall shelters only
+    from the seaward side), through the same functions the battle and the retreat use."""
+    from .battle import attack_dice
+
+    overrun = state.position == "battle.overrun"
+    dice = attack_dice(rules, state, attacker, target, overrun)
     dist = hit_flag_dist(dice.count, target.kind)
     figures = target.strength
-    ignores = flag_ignores(rules.field, state, target)
+    ignores = flag_ignores(rules.field, state, target, attacker.at)
     lost = dist.map(lambda r: min(r[0], figures))
     outcomes = [(f"{n} figure{'s' if n != 1 else ''} lost" + (" (eliminated)" if n == figures else ""), p)
                 for n, p in lost.items()]
