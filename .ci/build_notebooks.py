@@ -26,6 +26,7 @@ def build(path: Path) -> None:
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
+        cell.metadata.pop("execution", None)  # run times: they change on every build and mean nothing
         for out in cell.get("outputs", []):
             data = out.get("data", {})
             if WIDGET in data and len(data) > 1:
