@@ -122,3 +122,33 @@ def test_each_table_in_each_place(place, browser, scenario_id):
 def _light(css_colour: str) -> bool:
     parts = [float(p) for p in css_colour[css_colour.index("(") + 1:css_colour.index(")")].split(",")[:3]]
     return sum(parts) / 3 > 150
+
+
+def test_a_table_in_voila(tmp_path, browser):
+    """Voila, the plain web page a class can open: the Cadet table is drawn, with its primary button, and
+    no error (Voila's own CDN icon requests aside, which hexlab's widgets don't use)."""
+    from .harness import start_voila
+    from .test_browser import THIRD_PARTY
+
+    server = start_voila(tmp_path, _table(tmp_path / "voila_table.ipynb", "cadet/village"))
+    context = browser.new_context(viewport={"width": 1400, "height": 1100})
+    page = context.new_page()
+    errors: list[str] = []
+    failed: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    page.on("requestfailed", lambda r: failed.append(r.url))
+    try:
+        page.goto(server.url, wait_until="domcontentloaded")
+        page.wait_for_selector(".hexlab-table", timeout=120_000)
+        maps = wait_drawn(page, 60_000)
+        assert maps and maps[0]["layers"][0]["painted"] > 0
+        button = page.locator(".hexlab-next-step").first
+        assert "mod-primary" in (button.get_attribute("class") or "") and button.inner_text().startswith("Roll")
+        _shot(page, "looks_cadet_voila")
+        if all(url.startswith(THIRD_PARTY) for url in failed):
+            errors = [e for e in errors if not e.startswith("Failed to load resource")]
+        assert errors == [], errors
+    finally:
+        context.close()
+        server.stop()
