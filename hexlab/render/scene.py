@@ -569,8 +569,11 @@ def _counters(state: GameState, board: Board, layout: Layout, rules: Ruleset | N
             if c >= CORNER_TEXT_FROM:  # on a smaller counter the id would be too small to read: hover names it
                 words.append(Text(round(x - half + c * 0.06, 2), round(y - half + corner * 1.1, 2), u.id, corner,
                                   ink, "start", alpha=0.9))
+            corner_y = y - half + c * 0.13  # top right, unless a long id reaches it: then bottom right
+            if c >= CORNER_TEXT_FROM and c * 0.06 + len(u.id) * corner * 0.62 > c * 0.72:
+                corner_y = y + half - c * 0.13
             marks += side_mark(state.sides.index(u.side) if u.side in state.sides else 0,
-                               round(x + half - c * 0.13, 2), round(y - half + c * 0.13, 2), c * 0.16, ink)
+                               round(x + half - c * 0.13, 2), round(corner_y, 2), c * 0.16, ink)
             badge = rules.badge_text(u) if rules is not None else None
             if badge:  # top left, or bottom left under an id
                 by = y - half + corner * 1.1 if c < CORNER_TEXT_FROM else y + half - c * 0.08

@@ -30,7 +30,7 @@ from typing import Any
 
 from ...engine import Action, Context, GameState, Outcome, RuleError, Ruleset, Terrain, UnitType
 from ...engine.state import Location, Unit
-from ...hexes import Hex
+from ...hexes import Hex, hex_distance
 from ...odds import OddsReport
 from . import clock
 from .actions import (
@@ -194,6 +194,21 @@ class Cactus(Ruleset):
     def strength_text(self, unit: Unit) -> str | None:
         """The counter's printed face: dice and steps, "5-4" (caf.components.counters.left_number_is_dice)."""
         return f"{KINDS[unit.kind].dice(unit.strength)}-{unit.strength}" if unit.alive else None
+
+    def map_routes(self) -> list[tuple[str, str, str]]:
+        """The land links (caf.movement.overland_connections), and for a box no land link reaches (Munda), a
+        sea lane to the nearest box: sea routes run in straight lines of boxes, so every sea move out of it
+        passes there first (caf.air.cover.route_and_speed_defaults)."""
+        routes = super().map_routes()
+        areas = self.board.areas
+        for area in areas.values():
+            if area.links:
+                continue
+            others = [a for a in areas.values() if a.id != area.id]
+            if others:
+                near = min(others, key=lambda a: (hex_distance(a.anchor, area.anchor), a.id))
+                routes.append((area.id, near.id, "sea"))
+        return routes
 
     def clock(self, state: GameState) -> str:
         if state.phase_id == "end":
