@@ -48,17 +48,27 @@ def rules_list(clauses: tuple[str, ...] | list[str]) -> str:
 def roll_words(game: Game) -> str:
     """What a dice step will roll, for its button: "Roll 3 battle dice", "Roll 2 d6 + 1 d6"."""
     roll = game.rules.roll(game.state)
-    parts = []
-    for die, n in roll.pool:
+    parts, named = [], []
+    groups = list(roll.groups) + [""] * (len(roll.pool) - len(roll.groups))
+    for (die, n), group in zip(roll.pool, groups, strict=False):
         if n <= 0:
             continue
         name = die.name.split(" (")[0]
         name = name.upper() if name.isalpha() and len(name) <= 3 else name  # the ATK die
         if name[:1] == "d" and name[1:].isdigit():
-            parts.append(f"{n}{name}")  # 3d6
+            words = f"{n}{name}"  # 3d6
         else:
-            parts.append(f"{n} {name} {'die' if n == 1 else 'dice'}")  # 3 battle dice
-    return "Roll " + " + ".join(parts) if parts else "Roll (no dice)"
+            words = f"{n} {name} {'die' if n == 1 else 'dice'}"  # 3 battle dice
+        parts.append(words)
+        named.append((words, group))
+    if not parts:
+        return "Roll (no dice)"
+    if len(named) == 1 and named[0][1]:
+        w, g = named[0]
+        long = f"Roll {w}: {g}" if "(" in g else f"Roll {w} ({g})"  # Roll 3 ATK dice (OL punches GL)
+    else:
+        long = "Roll " + " + ".join(f"{w} for {g}" if g else w for w, g in named)  # ... for Greeks + ... for Ottomans
+    return long if len(long) <= 64 else "Roll " + " + ".join(parts)
 
 
 class PhaseStepper(widgets.VBox):
