@@ -33,19 +33,10 @@ RANGE_CLAUSE = {INFANTRY: "m44.move.infantry.range", ARMOR: "m44.move.armor.rang
 def moves(rules: Memoir44, state: GameState, u: Unit) -> dict:
     """Every hex ``u`` may end its move on this turn (with the card's allowance).
 
-    Remembered for the few last positions it was asked about (every unit, obstacle and the card's
-    allowance are in the key), since each offered move is checked again through this search."""
+    Searched once per unit while the legal actions are listed (``GameState.cached``), since each
+    offered move is checked again through this search."""
     most, free = allowance(rules, state, u), free_move(rules, state, u)
-    key = (u.id, u.kind, u.at, most, free,
-           frozenset(x.at for x in state.units.values() if x.alive and x.id != u.id),
-           tuple((h, tuple(v)) for h, v in state.features.items()))
-    cache = rules.move_cache
-    found = cache.get(key)
-    if found is None:
-        if len(cache) > 64:
-            cache.clear()
-        found = cache[key] = rules.field.moves(state, u, most, free=free)
-    return found
+    return state.cached(("moves", u.id, u.at, most, free), lambda: rules.field.moves(state, u, most, free=free))
 
 
 def move_error(rules: Memoir44, state: GameState, action: Move, again: bool = False) -> RuleError | None:

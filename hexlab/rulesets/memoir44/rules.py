@@ -152,8 +152,6 @@ class Memoir44(Ruleset):
             owners,
         )
         self.cards, self.missing_cards = load_deck()
-        self.move_cache: dict[tuple, dict] = {}
-        """Recent answers of ``movement.moves`` (a search every offered move is checked against)."""
 
     def validate_scenario(self, scenario) -> list[tuple[str, str]]:
         problems = []
