@@ -34,9 +34,29 @@ def to_data(game: Game) -> dict[str, Any]:
         "ruleset": game.rules.id,
         "scenario": {"id": game.scenario.id, "source": game.scenario.source},
         "seed": game.seed,
-        "history": [STEP if e == STEP else e.to_data() for e in game.history],
+        "history": history_data(game),
         "state": game.state.to_data(),
     }
+
+
+def history_data(game: Game) -> list[Any]:
+    """The game's history as data: each decision as its action's data, each automatic step as "step"."""
+    return [STEP if e == STEP else e.to_data() for e in game.history]
+
+
+def replay(game: Game, history: list[Any], name: str = "save") -> Game:
+    """Apply a history (as :func:`history_data` writes it) to a fresh game; :class:`SaveError` names the
+    entry that does not replay."""
+    for i, raw in enumerate(history):
+        where = f"{name}: history[{i}]"
+        try:
+            if raw == STEP:
+                game.step()
+            else:
+                game.apply(game.rules.codec.decode(raw, where))
+        except RuleError as exc:
+            raise SaveError(f"{where}: does not replay: {exc}") from None
+    return game
 
 
 def dumps(game: Game, indent: int | None = None) -> str:
@@ -71,19 +91,11 @@ def loads(text: str | bytes, name: str = "save") -> Game:
         game = load_text(scen["source"], scen["id"], seed=data["seed"], name=f"{name} (scenario)")
     except ScenarioError as exc:
         raise SaveError(str(exc)) from None
-    for i, raw in enumerate(data["history"]):
-        where = f"{name}: history[{i}]"
-        try:
-            if raw == STEP:
-                game.step()
-            else:
-                game.apply(game.rules.codec.decode(raw, where))
-        except RuleError as exc:
-            raise SaveError(f"{where}: does not replay: {exc}") from None
+    replay(game, data["history"], name)
     try:
         saved = GameState.from_data(data["state"], game.rules.state_type, f"{name}: state")
     except SaveError:
-        raise
+        raise  # already names the field (SaveError is a ValueError: let it through as it is)
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveError(f"{name}: state: malformed ({exc})") from None
     if _comparable(saved.to_data(), version) != _comparable(game.state.to_data(), version):

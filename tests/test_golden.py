@@ -16,18 +16,11 @@ import pytest
 
 from hexlab import saves, scenario
 from hexlab.engine import Game
-from hexlab.engine.game import STEP
 from tests.golden.record import HERE, cases, comparable_state, path_for
 
 
 def _replay(data: dict) -> Game:
-    game = scenario.load(data["scenario"], seed=data["seed"])
-    for i, raw in enumerate(data["history"]):
-        if raw == STEP:
-            game.step()
-        else:
-            game.apply(game.rules.codec.decode(raw, f"history[{i}]"))
-    return game
+    return saves.replay(scenario.load(data["scenario"], seed=data["seed"]), data["history"], data["scenario"])
 
 
 @pytest.mark.parametrize(("scenario_id", "seed"), cases(), ids=[f"{s}-{n}" for s, n in cases()])

@@ -14,7 +14,7 @@ import gzip
 import json
 from pathlib import Path
 
-from hexlab.engine.game import STEP
+from hexlab.saves import history_data
 from hexlab.scenario import scenarios
 from hexlab.testing import play_random
 from tests import conftest  # noqa: F401  (the test rulesets and their scenarios, recorded too)
@@ -35,7 +35,7 @@ def record(scenario_id: str, seed: int) -> dict:
     return {
         "scenario": scenario_id,
         "seed": seed,
-        "history": [STEP if e == STEP else e.to_data() for e in game.history],
+        "history": history_data(game),
         "state": comparable_state(game.state.to_data()),
         "events": [e.to_data() for e in game.log],
     }
