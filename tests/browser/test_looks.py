@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import nbformat
 import pytest
 
 from .harness import open_notebook, run_all, start_lab, wait_drawn
-from .test_browser import _console, _shot
+from .test_browser import _console, _notebook, _shot
 
 pytestmark = pytest.mark.browser
 
@@ -21,11 +20,7 @@ PLACES = [("lab", "JupyterLab Light"), ("lab", "JupyterLab Dark"), ("notebook", 
 
 
 def _table(path: Path, scenario_id: str) -> Path:
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(f"import hexlab\ntable = hexlab.play({scenario_id!r}, seed=1)\ntable")]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, path)
-    return path
+    return _notebook(path, f"import hexlab\ntable = hexlab.play({scenario_id!r}, seed=1)\ntable")
 
 
 def _name(sid: str) -> str:
@@ -37,11 +32,7 @@ def place(request, tmp_path_factory):
     app, theme = request.param
     tmp = tmp_path_factory.mktemp(f"{app}-{theme.split()[-1].lower()}")
     notebooks = [_table(tmp / _name(sid), sid) for sid in TABLES]
-    blank = nbformat.v4.new_notebook()
-    blank.cells = [nbformat.v4.new_code_cell("1 + 1")]
-    blank.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(blank, tmp / "blank.ipynb")
-    server = start_lab(tmp, [*notebooks, tmp / "blank.ipynb"], theme=theme, app=app)
+    server = start_lab(tmp, [*notebooks, _notebook(tmp / "blank.ipynb", "1 + 1")], theme=theme, app=app)
     yield app, theme, server
     server.stop()
 
