@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -108,6 +109,6 @@ def run(directory: str | None, copy_only: bool = False, extra: Sequence[str] = (
         import jupyterlab  # noqa: F401
     except ImportError:
         raise HexlabError("JupyterLab is not installed: pip install 'hexlab[lab]'") from None
-    if "--allow-root" not in cmd and hasattr(__import__("os"), "geteuid") and __import__("os").geteuid() == 0:
-        cmd.insert(3, "--allow-root")
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in cmd:
+        cmd.insert(3, "--allow-root")  # JupyterLab refuses to run as root without it (containers, classroom VMs)
     return subprocess.call(cmd, cwd=target)
