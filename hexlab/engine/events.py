@@ -14,6 +14,7 @@ register themselves by name, so a log read back from JSON gets its typed payload
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -44,19 +45,32 @@ class Payload:
 
     def to_data(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if f.default is not dataclasses.MISSING and value == f.default:
+        for name, has_default, default in _field_defaults(type(self)):
+            value = getattr(self, name)
+            if has_default and value == default:
                 continue
-            if f.default_factory is not dataclasses.MISSING and value == f.default_factory():
-                continue
-            out[f.name] = list(value) if isinstance(value, tuple) and not hasattr(value, "_fields") else value
+            out[name] = list(value) if isinstance(value, tuple) and not hasattr(value, "_fields") else value
         return out
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Payload:
         names = {f.name for f in dataclasses.fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in names})
+
+
+@functools.cache
+def _field_defaults(cls: type) -> tuple[tuple[str, bool, Any], ...]:
+    """``(name, has a default, the default)`` for each field of a payload class (every event is written
+    through this, so it is worked out once per class)."""
+    out = []
+    for f in dataclasses.fields(cls):
+        if f.default is not dataclasses.MISSING:
+            out.append((f.name, True, f.default))
+        elif f.default_factory is not dataclasses.MISSING:
+            out.append((f.name, True, f.default_factory()))
+        else:
+            out.append((f.name, False, None))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
+from .. import style
 from ..dice import Die, Rng
 from .actions import Action, ActionCodec
 from .errors import RuleError
@@ -278,9 +279,7 @@ class Ruleset:
         nation's own colours where the side is named for one (Japan, Axis...), else by the side's order,
         so the same armies look the same in every ruleset. A ruleset whose sides need other colours
         overrides this."""
-        from ..style import side_colours
-
-        return side_colours(side, list(sides))
+        return style.side_colours(side, list(sides))
 
     def badge_text(self, unit: Unit) -> str | None:
         """A short mark for a counter's corner ("SF" for Special Forces), or ``None`` (the default)."""
