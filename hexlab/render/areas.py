@@ -29,6 +29,7 @@ from .scene import (
     _counters,
     dice_tag_at,
     fit_layout,
+    selection_ring,
 )
 
 if TYPE_CHECKING:
@@ -170,14 +171,7 @@ def _highlights(p: AreaPlan, highlights: Mapping[Location, str] | Iterable[Locat
         box = ((x0 - 4, y0 - 4), (x1 + 4, y0 - 4), (x1 + 4, y1 + 4), (x0 - 4, y1 + 4))
         out.append(Poly(box, colour, None, 1.0, 0.25))
         out.append(Poly(box, None, colour, 5.0, 0.95))
-    if selected is not None:
-        for info in counters:
-            if info.unit == selected:
-                half = info.size / 2 + 3
-                ring = ((info.x - half, info.y - half), (info.x + half, info.y - half),
-                        (info.x + half, info.y + half), (info.x - half, info.y + half))
-                out.append(Poly(ring, None, style.HIGHLIGHT["select"], 4.0))
-                out.append(Poly(ring, None, "#1f1f1f", 1.5))
+    out += selection_ring(counters, selected, COUNTER)
     for frm, to, verb in arrows:
         if isinstance(frm, str) and isinstance(to, str) and frm in p.boxes and to in p.boxes:
             out += _arrow_between(p.centre(frm), p.centre(to), style.HIGHLIGHT.get(verb, style.INK), 30.0)

@@ -608,13 +608,7 @@ def _highlights(board: Board, layout: Layout, state: GameState | None,
         colour = style.HIGHLIGHT.get(verb, style.HIGHLIGHT["act"])
         for h in _hexes_of(board, where):
             out.append(Poly(_corners(layout, h, 0.92), colour, colour, max(1.5, s * 0.08), 0.35))
-    if selected is not None:
-        for info in counters:
-            if info.unit == selected:
-                half = info.size / 2 + s * 0.06
-                ring = _box(info.x - half, info.y - half, info.x + half, info.y + half)
-                out.append(Poly(ring, None, style.HIGHLIGHT["select"], max(2.0, s * 0.1)))
-                out.append(Poly(ring, None, "#1f1f1f", max(1.0, s * 0.035)))
+    out += selection_ring(counters, selected, s)
     for frm, to, verb in arrows:
         out += _arrow(board, layout, frm, to, style.HIGHLIGHT.get(verb, style.INK))
     if los is not None:
@@ -627,6 +621,18 @@ def _highlights(board: Board, layout: Layout, state: GameState | None,
         out.append(Line((a, b), colour, max(2.0, s * 0.08), 0.95, () if clear else (s * 0.2, s * 0.12)))
         out.append(Circle(a[0], a[1], round(s * 0.1, 2), colour))
         out.append(Circle(b[0], b[1], round(s * 0.1, 2), colour))
+    return out
+
+
+def selection_ring(counters: list[CounterInfo], selected: str | None, s: float) -> list[Shape]:
+    """A white ring with a dark edge around the selected unit's counter; ``s`` sets its scale."""
+    out: list[Shape] = []
+    for info in counters:
+        if info.unit == selected:
+            half = info.size / 2 + s * 0.06
+            ring = _box(info.x - half, info.y - half, info.x + half, info.y + half)
+            out.append(Poly(ring, None, style.HIGHLIGHT["select"], max(2.0, s * 0.1)))
+            out.append(Poly(ring, None, "#1f1f1f", max(1.0, s * 0.035)))
     return out
 
 
