@@ -79,19 +79,13 @@ details.hexlab-words pre { font-size: 12px; white-space: pre-wrap; background: v
 """
 
 
-def _players(game: Game, players: Any) -> dict[str, Player]:
-    if players is None:
-        return {}
-    return players_for(game, players)
-
-
 class Table(widgets.VBox):
     """Everything needed to play a game in a notebook."""
 
     def __init__(self, game: Game, players: Mapping[str, Any] | str | None = None, size: float | None = None,
                  **kwargs: Any) -> None:
         self.game = game
-        self.players = _players(game, players)
+        self.players: dict[str, Player] = players_for(game, players) if players is not None else {}
         self.map = HexMap(game, size=size)
         self.stepper = PhaseStepper(game, players=self.players)
         self.dice = DiceTray(game)
