@@ -71,15 +71,17 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     if not found:
         raise HexlabError(f"no clause of {ref.name} matches {query!r}")
     if not query:
-        print(f"{ref.name}: {len(found)} rules (illustrative: a value or reading of ours, not the source's)")
+        print(f"{ref.name}: {len(found)} rules. {reference.legend(ref)}")
     section = None
     for c in found:
         if c.section != section:
             section = c.section
             print(f"\n{section}")
-        mark = "  [illustrative]" if c.illustrative else ""
+        mark = f"  [{c.label}]" if c.mark else ""
         print(f"  {c.id}{mark}\n    {c.rule}")
         if len(found) == 1:
+            if c.mark:
+                print(f"    {reference.PUBLISHED[c.id] if c.mark == 'published' else reference.MARKS[c.mark][1]}")
             if c.example:
                 print(f"    Example: {c.example}")
             if c.notes:

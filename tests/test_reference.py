@@ -67,3 +67,68 @@ def test_the_notebook_reference_holds_every_rule_once_grouped_by_the_sequence(ru
     assert groups[0][0].startswith(phases[0])
     page = reference.html(ruleset_id)
     assert page.count("<details>") == len(groups) and "(illustrative)" in page
+
+
+# ------------------------------------------------------------------ issue 21: two marks, used everywhere
+
+def _catalog(ruleset_id: str) -> list[dict]:
+    import tomllib
+
+    return tomllib.loads((SHARED / reference.CATALOGS[ruleset_id]).read_text(encoding="utf-8"))["clause"]
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(reference.CATALOGS))
+def test_every_reading_of_ours_is_marked_our_reading_and_only_those(ruleset_id):
+    ref = reference.load(ruleset_id)
+    readings = {c["id"] for c in _catalog(ruleset_id) if c.get("reading")}
+    assert readings, "the catalogs mark our readings with reading = true"
+    assert {c.id for c in ref.clauses.values() if c.mark == "reading"} == readings
+    for cid in readings:
+        assert ref.clauses[cid].label == "our reading" and "Our reading" in ref.clauses[cid].text()
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(reference.CATALOGS))
+def test_not_in_source_values_are_illustrative_unless_the_published_game_has_them(ruleset_id):
+    ref = reference.load(ruleset_id)
+    for c in _catalog(ruleset_id):
+        clause = ref.clauses[c["id"]]
+        if c.get("reading"):
+            continue
+        if c.get("notes", "").lower().startswith("not in source"):
+            assert clause.mark == ("published" if c["id"] in reference.PUBLISHED else "illustrative"), c["id"]
+        elif ".base." not in c["id"] and not c["id"].endswith("_default"):
+            assert clause.mark == "", c["id"]
+
+
+def test_what_the_published_game_has_is_never_marked_ours():
+    """The figure counts, the deck and the card texts are the published game's, only missing from the
+    summary hexlab follows: they say so, and are neither illustrative nor our reading."""
+    ref = reference.load("memoir44")
+    for cid in ("m44.setup.unit_figures", "m44.order.cards.data"):
+        c = ref.clauses[cid]
+        assert c.mark == "published" and not c.illustrative and not c.reading
+        assert "published game" in c.text()
+    assert set(reference.PUBLISHED) <= set(ref.clauses)
+
+
+def test_the_reference_page_and_hexlab_rules_show_the_two_marks_apart():
+    page = reference.html("memoir44")
+    assert "<code>m44.los.edge.both_sides</code> <i>(our reading)</i>" in page
+    assert "<code>m44.setup.hand_size</code> <i>(illustrative)</i>" in page
+    assert "<code>m44.setup.unit_figures</code> <i>(published game)</i>" in page
+    assert "<code>m44.los.required</code>:" in page                   # the source's own: no mark
+    one = _hexlab("rules", "memoir44", "m44.nation.japan.seishin.full_strength")
+    assert "[our reading]" in one.stdout and "Our reading" in one.stdout and "[illustrative]" not in one.stdout
+    whole = _hexlab("rules", "cactus")
+    n_reading = sum(1 for c in reference.load("cactus").clauses.values() if c.reading)
+    assert whole.stdout.count("[our reading]") == n_reading and "'our reading'" in whole.stdout.splitlines()[0]
+
+
+def test_the_play_tables_rule_chips_carry_the_marks():
+    from hexlab.widgets.stepper import _cite, rules_list
+
+    chips = _cite(["m44.los.edge.both_sides", "m44.setup.hand_size", "m44.los.required"])
+    assert "hexlab-mark-reading'>our reading<" in chips and "hexlab-mark-illustrative'>illustrative<" in chips
+    assert chips.count("hexlab-mark ") == 2                              # the source's own rule has none
+    assert "Our reading: the source is ambiguous" in chips               # and the tooltip says what it means
+    assert "hexlab-mark-reading" in rules_list(["caf.combat.both_sides_roll"])

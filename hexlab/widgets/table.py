@@ -55,6 +55,11 @@ details.hexlab-chip > summary::-webkit-details-marker { display: none; }
 details.hexlab-chip[open] { display: block; }
 .hexlab-chip-rule { display: block; font-size: 11.5px; background: var(--hexlab-paper); border: 1px solid var(--hexlab-chip);
   border-radius: 4px; padding: 2px 6px; margin: 2px 0 4px 0; }
+.hexlab-mark { font-size: 10px; font-style: italic; margin-left: 2px; padding: 0 3px; border-radius: 3px;
+  border: 1px dashed currentColor; white-space: nowrap; }
+.hexlab-mark-reading { color: var(--jp-brand-color1, #5b3fa0); }
+.hexlab-mark-illustrative { color: var(--jp-warn-color1, #9a5b00); }
+.hexlab-mark-published { color: var(--hexlab-muted); border-style: dotted; }
 details.hexlab-rules { margin-top: 3px; font-size: 12px; }
 details.hexlab-rules > summary { cursor: pointer; color: var(--hexlab-muted); }
 details.hexlab-rules ul { margin: 2px 0; padding-left: 16px; }
