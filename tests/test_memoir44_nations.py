@@ -473,3 +473,77 @@ def test_counter_attack_goes_under_the_chip_only_once_there_is_a_card_to_copy():
     game = soviet_game(["counter_attack", "probe_centre", "probe_left", "recon_left", "attack_left"])
     assert refused(game, PutUnderChip("counter_attack")) == "m44.nation.soviet.commissar.exceptions"
     assert PutUnderChip("probe_centre") in set(game.legal_actions())
+
+
+# ---------------------------------------------------------------------------------- issue 21: defects
+
+@pytest.mark.rule("m44.nation.soviet.commissar.exceptions", "m44.nation.soviet.commissar.no_direct_play")
+def test_recon_in_force_is_not_exempt_from_the_commissar_chip():
+    """Only Recon 1 (the three flank and centre cards), Counter-Attack and Ambush skip the chip; Recon in
+    Force is an ordinary section card and waits its turn under the chip like any other."""
+    game = soviet_game(["attack_centre", "recon_in_force", "probe_left", "recon_right", "attack_left"])
+    game.apply(PutUnderChip("attack_centre"))
+    before = game.state.to_data()
+    assert refused(game, PlayCard("recon_in_force")) == "m44.nation.soviet.commissar.no_direct_play"
+    assert game.state.to_data() == before
+    assert PlayCard("recon_in_force") not in set(game.legal_actions())
+    assert PlayCard("recon_right") in set(game.legal_actions())
+
+
+@pytest.mark.rule("m44.nation.soviet.commissar.play_from_chip", "m44.nation.soviet.commissar.exceptions",
+                  "m44.order.cards.data")
+def test_a_counter_attack_under_the_chip_answers_an_enemy_counter_attack():
+    """The stall the issue found: the Soviet chip holds Counter-Attack, the enemy has just played a
+    Counter-Attack, and the hand holds only cards the chip forbids. Our reading: a Counter-Attack is played
+    as the card it copied, so the Soviet Counter-Attack copies that card in turn (on the same flank of the
+    board), and the Soviet player always has a card to play."""
+    game = make(REDS, first="Axis", rules=SOVIET)
+    give(game, "Axis", ["probe_centre", "counter_attack", "attack_centre", "probe_right", "attack_right"])
+    order(game, "probe_centre", [])                     # Axis turn 1
+    give(game, "Allies", ["probe_left", "counter_attack", "attack_centre", "attack_left", "probe_centre"])
+    game.apply(PutUnderChip("probe_left"))
+    game.apply(PlayCard("probe_left"))                  # Allies turn 1: the chip's Probe (Allied left)
+    game.apply(PutUnderChip("counter_attack"))          # ... and Counter-Attack waits under the chip
+    game.apply(DoneOrdering())
+    game.play_to_decision()
+    assert game.state.active == "Axis"
+    events = game.apply(PlayCard("counter_attack"))     # Axis turn 2: the same flank, its right
+    assert [e.data.get("card") for e in events if e.kind == "CounterAttack"] == ["probe_right"]
+    game.play_to_decision()
+    game.apply(DoneOrdering())
+    game.play_to_decision()
+    assert game.state.active == "Allies"
+    assert game.state.rules_state.chip["Allies"] == "counter_attack"
+    assert set(game.legal_actions()) == {PlayCard("counter_attack")}   # none of the hand is exempt
+    events = game.apply(PlayCard("counter_attack"))
+    assert [e.data.get("card") for e in events if e.kind == "CounterAttack"] == ["probe_left"]
+
+
+@pytest.mark.rule("m44.nation.japan.seishin.full_strength")
+def test_seishin_full_strength_is_the_full_figure_count_not_the_starting_one():
+    """'Full strength' is infantry's full figure count (4): a unit a scenario sets up with 3 figures out
+    of 3 is not at full strength (our reading, as the published game means it)."""
+    units = [("X1", "Axis", "infantry", "6,5", {"strength": 3, "max_strength": 3}),
+             ("A1", "Allies", "infantry", "6,6")]
+    game = battle(units, attacker="X1", target="A1", rules=nations(Axis="japan"))
+    assert dice_of(game) == 3
+    assert "m44.nation.japan.seishin.full_strength" not in cited(game.log)
+
+
+@pytest.mark.rule("m44.nation.japan.seishin.full_strength", "m44.order.cards.data")
+def test_an_attack_resumed_after_an_ambush_works_its_dice_out_again():
+    """J1 at full strength declares 4 dice (Seishin); the Ambush takes a figure and J1 holds its ground
+    (Yamato ignores the flag); the attack then rolls 3, not the 4 it declared."""
+    units = [("X1", "Axis", "infantry", "6,5"), ("A1", "Allies", "infantry", "6,6")]
+    game = make(units, first="Axis", rules=nations(Axis="japan"), ambush=True)
+    give(game, "Axis", ASSAULTS)
+    give(game, "Allies", ["ambush", "probe_left", "probe_right", "probe_centre", "attack_left"])
+    to_battle(game, "assault_centre", ["X1"])
+    game.apply(Battle("X1", "A1"))
+    assert dice_of(game) == 4
+    game.apply(PlayAmbush("A1"))
+    events = roll(game, faces_are("infantry", "star", "star"))
+    assert game.state.units["X1"].strength == 3 and at(game, "X1") == "6,5"
+    goes_on = [e for e in events if e.kind == "AttackGoesOn"]
+    assert goes_on and "3 dice now" in goes_on[0].text
+    assert dice_of(game) == 3

@@ -164,3 +164,19 @@ def test_the_odds_panel_counts_the_dice_every_battle_rolls(scenario_id):
             else:
                 game.apply(action)
     assert checked > 20
+
+
+@pytest.mark.rule("m44.range.infantry.max", "m44.range.armor.max", "m44.range.artillery.max",
+                  "m44.terrain.general.min_dice")
+@pytest.mark.parametrize("attacker, rng", [("infantry", 4), ("infantry", 5), ("armor", 4), ("artillery", 7)])
+def test_the_odds_command_says_a_target_out_of_range_is_out_of_range(capsys, attacker, rng):
+    """Beyond a unit's range there is no battle to give odds for: the command says so (exit 2, no
+    traceback) instead of printing a 0-dice result; and likewise when terrain leaves no dice at all."""
+    status = main(["odds", "memoir44", "--attacker", attacker, "--range", str(rng), "--target", "infantry"])
+    err = capsys.readouterr().err
+    assert status == 2 and "out of range" in err and f"m44.range.{attacker}.max" in err
+    assert "Traceback" not in err
+    status = main(["odds", "memoir44", "--attacker", "infantry", "--range", "3", "--terrain", "town",
+                   "--target", "infantry"])
+    err = capsys.readouterr().err
+    assert status == 2 and "no dice" in err and "m44.terrain.general.min_dice" in err

@@ -26,7 +26,7 @@ from .handlers import handlers
 from .losses import lose
 from .retreat import begin_retreat
 from .state import BattleInProgress
-from .tactics import can_ambush, card_bonus, effect
+from .tactics import attack_dice, can_ambush, effect
 from .take_ground import after_resolution
 
 if TYPE_CHECKING:
@@ -116,14 +116,6 @@ def check_battle(rules: Memoir44, state: GameState, action: Battle, overrun: boo
         return RuleError("Only the armor that took ground may make the overrun battle.",
                          "m44.overrun.complete_before_next")
     return battle_error(rules, state, u, t, overrun=overrun)
-
-
-def attack_dice(rules: Memoir44, state: GameState, u: Unit, t: Unit, overrun: bool = False):
-    """The dice ``u`` rolls at ``t`` now: range, terrain and the nations (combat.battle_dice) with the
-    card's extra die (m44.order.cards.data). The battle and the odds panel both count them here."""
-    close = hex_distance(u.at, t.at) == 1
-    bonus, name = card_bonus(rules, state, u, close, overrun)
-    return battle_dice(rules.field, state, u, t, bonus=bonus, bonus_reason=name, bonus_clause="m44.order.cards.data")
 
 
 def begin_battle(rules: Memoir44, ctx: Context, u: Unit, t: Unit, overrun: bool) -> None:

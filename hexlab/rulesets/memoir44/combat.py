@@ -11,7 +11,7 @@ from ...engine.errors import RuleError
 from ...engine.state import GameState, Unit
 from ...hexes import Hex, hex_distance
 from .board import Field
-from .data import ARMOR, ARTILLERY, HITS_ON, INFANTRY, MAX_RANGE_CLAUSE, RANGE_CLAUSES, RANGE_DICE, SEAWARD
+from .data import ARMOR, ARTILLERY, FIGURES, HITS_ON, INFANTRY, MAX_RANGE_CLAUSE, RANGE_CLAUSES, RANGE_DICE, SEAWARD
 
 
 def resolve_faces(faces: Sequence[str], target_kind: str, stars_hit: bool = False) -> tuple[int, int]:
@@ -90,7 +90,9 @@ def battle_dice(fld: Field, state: GameState, attacker: Unit, target: Unit, *, a
                 dice.steps.append((f"battling out of {rule.title.lower()}", -n, clause))
                 dice.steps.append(("added to the target's terrain", 0, "m44.terrain.general.battle_out_cumulative"))
     nation = attacker.attrs.get("nation")
-    if (nation == "japan" and kind == INFANTRY and d == 1 and attacker.strength == attacker.max_strength
+    # m44.nation.japan.seishin.full_strength (our reading): full strength is infantry's full figure count (4),
+    # not whatever the unit was set up with, so a unit a scenario sets up with 3 figures never has it
+    if (nation == "japan" and kind == INFANTRY and d == 1 and attacker.strength >= FIGURES[INFANTRY]
             and not terrain_free):
         dice.steps.append(("Seishin Kyoiku: full strength in close assault", 1,
                            "m44.nation.japan.seishin.full_strength"))

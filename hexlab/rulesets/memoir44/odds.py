@@ -18,7 +18,7 @@ from ...hexes import Hex, from_offset, label_scheme, offset_rect
 from ...odds import OddsCommand, OddsReport, fraction_str
 from .board import Field
 from .combat import battle_dice, resolve_faces
-from .data import BATTLE_DIE, FIGURES, KINDS, OBSTACLES, TERRAIN
+from .data import BATTLE_DIE, FIGURES, KINDS, MAX_RANGE_CLAUSE, OBSTACLES, RANGE_DICE, TERRAIN
 from .flags import flag_ignores
 
 
@@ -31,7 +31,7 @@ def battle_report(rules: Any, state: GameState, attacker: Unit, target: Unit) ->
     """The odds of ``attacker`` battling ``target`` now: the dice the battle would roll (its card's extra
     die included) and the flags the target may ignore against this attacker (a sea wall shelters only
     from the seaward side), through the same functions the battle and the retreat use."""
-    from .battle import attack_dice
+    from .tactics import attack_dice
 
     overrun = state.position == "battle.overrun"
     dice = attack_dice(rules, state, attacker, target, overrun)
@@ -110,10 +110,17 @@ class Memoir44Odds(OddsCommand):
         if args.dice is None:
             if args.attacker is None or args.distance is None:
                 raise HexlabError("give --dice N, or --attacker TYPE and --range R")
-            if not 1 <= args.distance <= 6:
-                raise HexlabError("--range must be 1 to 6")
+            if args.distance < 1:
+                raise HexlabError("--range must be at least 1 (1 is a close assault)")
+            reach = len(RANGE_DICE[args.attacker])
+            if args.distance > reach:
+                raise HexlabError(f"the target is out of range: {args.attacker} battles at most {reach} hexes away, "
+                                  f"and this target is {args.distance} ({MAX_RANGE_CLAUSE[args.attacker]})")
             n, clauses, words = dice_from_rules(args.attacker, args.distance, args.terrain, args.attacker_terrain,
                                                 args.target)
+            if n <= 0:
+                raise HexlabError(f"no dice are left ({words}): a battle with no dice cannot be made "
+                                  "(m44.terrain.general.min_dice)")
             out.update({"attacker": args.attacker, "range": args.distance, "terrain": args.terrain,
                         "attacker_terrain": args.attacker_terrain, "dice": n, "dice_reasoning": words,
                         "clauses": clauses})

@@ -24,6 +24,11 @@ if TYPE_CHECKING:
     from .rules import Memoir44
 
 
+COMMISSAR_EXEMPT = frozenset({"ambush", "counter_attack", "recon_left", "recon_centre", "recon_right"})
+"""The cards a Soviet player may still play straight from hand: Ambush, Counter-Attack and Recon 1 (each of
+the three Recon 1 cards), never Recon in Force (m44.nation.soviet.commissar.exceptions)."""
+
+
 def mirrored(card_id: str) -> str:
     """The card a Counter-Attack plays for a flank card: the same flank of the board, which is the other
     flank seen from the other side."""
@@ -61,12 +66,8 @@ def check_play(rules: Memoir44, state: GameState, action: PlayCard) -> RuleError
         if last is None:
             return RuleError("Counter-Attack copies the card your opponent played last turn: there is none "
                              "yet.", "m44.order.cards.data")
-        if last == "counter_attack":
-            return RuleError("Counter-Attack cannot copy a Counter-Attack (a case the references leave "
-                             "open, so hexlab does not allow it).", "m44.order.cards.data")
     if rules.nation(side) == "soviet":
-        exempt = action.card in ("ambush", "counter_attack") or action.card.startswith("recon_")
-        if action.card != mine.chip[side] and not exempt:
+        if action.card != mine.chip[side] and action.card not in COMMISSAR_EXEMPT:
             return RuleError("The Soviet player plays the card under the Commissar chip (or Ambush, "
                              "Counter-Attack or a Recon 1 from hand).", "m44.nation.soviet.commissar.no_direct_play")
     return None
@@ -96,6 +97,10 @@ def play_card(rules: Memoir44, ctx: Context, action: PlayCard) -> None:
         t.counter = True
         card = rules.card(copied)
         played = copied
+        # Our reading: a Counter-Attack is played "as if it were" the card it copies, so the card this side
+        # played last turn is that card; a Counter-Attack answering it copies the same card (on the same
+        # flank of the board), and no Counter-Attack is ever left with nothing to copy.
+        mine.last_card[side] = copied
     t.card = played
     named = frozenset().union(*(sl.kinds or frozenset() for sl in card.slots))
     if card.any_fallback and named and not any(u.kind in named for u in s.units_of(side)):

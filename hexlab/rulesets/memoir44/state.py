@@ -132,7 +132,8 @@ class Memoir44State:
     chip: dict[str, str | None] = field(default_factory=dict)
     """The card under each Soviet side's Commissar chip."""
     last_card: dict[str, str | None] = field(default_factory=dict)
-    """The card each side played last (what a Counter-Attack copies)."""
+    """The card each side played last (what a Counter-Attack copies); after a Counter-Attack, the card it
+    became (our reading, m44.order.cards.data)."""
     ia_section: dict[str, str | None] = field(default_factory=dict)
     """The section each side's last Infantry Assault went in (a copied one goes in the same)."""
     keep: list[str] = field(default_factory=list)

@@ -109,6 +109,14 @@ def card_bonus(rules: Memoir44, state: GameState, u: Unit, close: bool, overrun:
     return 0, ""
 
 
+def attack_dice(rules: Memoir44, state: GameState, u: Unit, t: Unit, overrun: bool = False):
+    """The dice ``u`` rolls at ``t`` now: range, terrain and the nations (combat.battle_dice) with the
+    card's extra die (m44.order.cards.data). The battle and the odds panel both count them here."""
+    close = hex_distance(u.at, t.at) == 1
+    bonus, name = card_bonus(rules, state, u, close, overrun)
+    return battle_dice(rules.field, state, u, t, bonus=bonus, bonus_reason=name, bonus_clause="m44.order.cards.data")
+
+
 # ----------------------------------------------------------------------------------- card.target
 @handlers.candidates("card.target")
 def offer_targets(rules: Memoir44, state: GameState) -> Iterator[Target | DoneTargets]:

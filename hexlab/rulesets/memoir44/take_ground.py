@@ -23,7 +23,7 @@ from .data import ARMOR, ARTILLERY, INFANTRY
 from .handlers import handlers
 from .movement import vacate
 from .state import BattleInProgress
-from .tactics import start_card_attack
+from .tactics import attack_dice, start_card_attack
 
 if TYPE_CHECKING:
     from .rules import Memoir44
@@ -49,10 +49,16 @@ def after_resolution(rules: Memoir44, ctx: Context) -> None:
         turn.ambushed = None
         turn.retreat = None
         original = s.units[ambushed.battle.attacker]
-        if original.alive and original.at == ambushed.at:
-            turn.battle = ambushed.battle
-            ctx.emit(ev.AttackGoesOn(), f"{original.id} survived the ambush in place and attacks.",
-                     ["m44.order.cards.data"], original.side)
+        # the dice are worked out again: a figure the ambush took can cost the attack Seishin's die
+        # (m44.nation.japan.seishin.full_strength)
+        dice = attack_dice(rules, s, original, s.units[ambushed.battle.target]) if original.alive else None
+        if original.alive and original.at == ambushed.at and dice is not None and dice.count > 0:
+            resumed = ambushed.battle
+            again = "" if dice.count == resumed.dice else f" with {dice.words()} dice now"
+            resumed.dice = dice.count
+            turn.battle = resumed
+            ctx.emit(ev.AttackGoesOn(), f"{original.id} survived the ambush in place and attacks{again}.",
+                     ["m44.order.cards.data"] + (dice.clauses if again else []), original.side)
             ctx.goto("battle.roll")
         else:
             ctx.emit(ev.AttackCancelled(), f"The ambush stops {original.id}'s attack.", ["m44.order.cards.data"],
