@@ -73,6 +73,12 @@ MAX_RANGE_CLAUSE = {INFANTRY: "m44.range.infantry.max", ARMOR: "m44.range.armor.
 MOVE: dict[str, int] = {INFANTRY: 2, ARMOR: 3, ARTILLERY: 1}
 """Movement allowance in hexes (m44.move.infantry.range, m44.move.armor.range, m44.move.artillery.range)."""
 
+NATIONS = ("standard", "japan", "usmc", "bcf", "italy", "soviet")
+"""The nations a side may be (m44.nation.*); ``standard`` has no national rules."""
+
+BADGES = ("special_forces", "french_resistance", "elite_armor")
+"""The badges a unit may carry (m44.sf.*, m44.nation.french_resistance.*)."""
+
 FIGURES: dict[str, int] = {INFANTRY: 4, ARMOR: 3, ARTILLERY: 2}
 """Starting figures by type (m44.setup.unit_figures); badges change them (French Resistance 3,
 Elite Armor 4)."""

@@ -46,7 +46,7 @@ from .actions import (
 from .board import Field
 from .cards import Card, load_deck, standard_deck
 from .combat import reach_error
-from .data import ARMOR, ARTILLERY, BADGE_MARKS, BATTLE_DIE, FIGURES, INFANTRY, OBSTACLES, TERRAIN
+from .data import ARMOR, ARTILLERY, BADGE_MARKS, BADGES, BATTLE_DIE, FIGURES, INFANTRY, NATIONS, OBSTACLES, TERRAIN
 from .handlers import handlers
 from .odds import Memoir44Odds, Memoir44Sight, battle_report
 from .options import MemoirOptions
@@ -161,9 +161,8 @@ class Memoir44(Ruleset):
         for side, nation in opts.nations.items():
             if side not in sides:
                 problems.append((f"rules.nations.{side}", f"no side {side!r}"))
-            if nation not in ("standard", "japan", "usmc", "bcf", "italy", "soviet"):
-                problems.append((f"rules.nations.{side}", f"unknown nation {nation!r} (standard, japan, usmc, bcf, "
-                                                          "italy, soviet)"))
+            if nation not in NATIONS:
+                problems.append((f"rules.nations.{side}", f"unknown nation {nation!r} ({', '.join(NATIONS)})"))
         for key, table in (("medals", opts.medals), ("hand_size", opts.hand_size)):
             if isinstance(table, dict):
                 for side in table:
@@ -196,9 +195,8 @@ class Memoir44(Ruleset):
                 if blocker:
                     problems.append((f"unit[{i}].at", f"{u.kind} cannot stand on {blocker} ({self.board.label(u.at)})"))
             badge = u.attrs.get("badge")
-            if badge is not None and badge not in ("special_forces", "french_resistance", "elite_armor"):
-                problems.append((f"unit[{i}].attrs.badge", f"unknown badge {badge!r} (special_forces, "
-                                                           "french_resistance, elite_armor)"))
+            if badge is not None and badge not in BADGES:
+                problems.append((f"unit[{i}].attrs.badge", f"unknown badge {badge!r} ({', '.join(BADGES)})"))
             if badge == "elite_armor" and u.kind != ARMOR:
                 problems.append((f"unit[{i}].attrs.badge", "Elite Armor badges go on armor units"))
             if badge == "french_resistance" and u.kind != INFANTRY:
