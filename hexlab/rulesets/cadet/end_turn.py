@@ -75,8 +75,8 @@ def end_of_turn(rules: Cadet, ctx: Context) -> None:
     if any(u.side == them for u in here) and not any(u.side == me for u in here):
         holder = next(u for u in here if u.side == them)
         m.captured = me
-        ctx.emit(FlagCaptured(flag), f"{holder.id} has held the {me} flag through the {me} turn: the flag is "
-                 "captured.", ["cc.victory.flag.capture"], them)
+        ctx.emit(FlagCaptured(flag), f"{holder.id} is on the {me} flag at the end of the {me} turn, with no {me} "
+                 "figure in its hex: the flag is captured.", ["cc.victory.flag.capture"], them)
         return  # end_if ends the game
     if me != m.first:
         s.turn += 1

@@ -97,8 +97,9 @@ SEQUENCE = SequenceOfPlay((
     phase("end", "End of turn", [
         step("check", "Flags and victory", ["cc.victory.flag.capture", "cc.score.vp.scenario",
                                             "cc.victory.vp.ten"],
-             "A player whose figure stands on the enemy flag, with no enemy beside it, at the end of the "
-             "enemy's turn has captured it and wins. Then the other player's turn begins.", kind="auto",
+             "If, at the end of a player's turn, an enemy figure stands in that player's flag hex and none of "
+             "the player's own figures is in that hex, the flag is captured and the enemy wins. Then the other "
+             "player's turn begins.", kind="auto",
              next=["turn.start"]),
     ]),
 ))
