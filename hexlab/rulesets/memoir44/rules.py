@@ -99,8 +99,11 @@ WORDS: dict[type[Action], Callable[[Any, Any], str]] = {
     TakeGround: lambda r, a: "Take ground",
     Hold: lambda r, a: "Hold position",
     BattleBack: lambda r, a: "Battle back",
+    PlayAmbush: lambda r, a: f"Play Ambush: {a.unit} battles first",
+    Target: lambda r, a: f"Pick {a.unit}",
+    DoneTargets: lambda r, a: "Done picking",
 }
-"""Each action in words, for buttons and the log (others by their class name)."""
+"""Each action in words, for buttons and the log (every action type has its words: a test checks)."""
 
 PLACES: dict[type[Action], Callable[[GameState, Any], Location]] = {
     Order: lambda s, a: s.units[a.unit].at,
