@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -128,7 +129,27 @@ def test_the_play_tables_rule_chips_carry_the_marks():
     from hexlab.widgets.stepper import _cite, rules_list
 
     chips = _cite(["m44.los.edge.both_sides", "m44.setup.hand_size", "m44.los.required"])
-    assert "hexlab-mark-reading'>our reading<" in chips and "hexlab-mark-illustrative'>illustrative<" in chips
+    assert re.search(r"hexlab-mark-reading'[^>]*>our reading</span>", chips)
+    assert re.search(r"hexlab-mark-illustrative'[^>]*>illustrative</span>", chips)
     assert chips.count("hexlab-mark ") == 2                              # the source's own rule has none
     assert "Our reading: the source is ambiguous" in chips               # and the tooltip says what it means
     assert "hexlab-mark-reading" in rules_list(["caf.combat.both_sides_roll"])
+
+
+def test_the_maps_refusals_and_the_odds_panel_mark_their_rules_too():
+    import hexlab
+    from hexlab.engine import RuleError
+    from hexlab.odds import OddsReport
+    from hexlab.widgets import HexMap
+    from hexlab.widgets.odds import bar_chart
+
+    hexmap = HexMap(hexlab.load("cadet/village", seed=1))
+    hexmap._say_error(RuleError("Woods cost one more action.", "cc.move.terrain.woods"))
+    assert re.search(r"hexlab-mark-reading'[^>]*>our reading</span>", hexmap.note.value)
+    hexmap._say_error(RuleError("Not your figure.", "cc.outline.band.control"))
+    assert "our reading" in hexmap.note.value
+    hexmap._say_error(RuleError("Warriors roll 2.", "cc.punch.atk.standard"))
+    assert "hexlab-mark" not in hexmap.note.value
+    panel = bar_chart(OddsReport("t", [], {}, ("cc.punch.roll.dice_count", "cc.punch.atk.standard")))
+    assert re.search(r"hexlab-mark-reading'[^>]*>our reading</span>", panel)
+    assert panel.count("hexlab-mark ") == 1

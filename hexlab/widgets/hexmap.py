@@ -27,6 +27,7 @@ from ..engine.state import Location
 from ..hexes import Hex, pixel_to_hex
 from ..render.scene import Scene, fit_layout, scene
 from .draw import draw_shapes
+from .rules_html import code
 
 TERRAIN, UNITS, HIGHLIGHT = 0, 1, 2
 VERB_ORDER = {"battle": 0, "move": 1}
@@ -355,7 +356,7 @@ class HexMap(widgets.VBox):
 
     # ------------------------------------------------------------------------------------ messages
     def _say(self, text: str, clause: str | None, quiet: bool = False) -> None:
-        cite = f" <code>{html.escape(clause)}</code>" if clause else ""
+        cite = f" {code(clause)}" if clause else ""
         colour = "var(--jp-ui-font-color2, #555)" if quiet else "var(--jp-warn-color0, #8a1c1c)"
         self.note.value = f"<span style='color:{colour}'>{text}{cite}</span>"
         self.message = text

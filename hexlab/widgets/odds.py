@@ -16,6 +16,7 @@ import ipywidgets as widgets
 
 from ..engine import Game
 from ..odds import OddsReport
+from .rules_html import code
 
 
 def bar_chart(report: OddsReport) -> str:
@@ -34,7 +35,7 @@ def bar_chart(report: OddsReport) -> str:
         f"<li><b>{html.escape(k)}</b>: {float(v):.1%} <small>({v.numerator}/{v.denominator})</small></li>"
         for k, v in report.summary.items())
     notes = "".join(f"<li>{html.escape(n)}</li>" for n in report.notes)
-    cite = " ".join(f"<code>{html.escape(c)}</code>" for c in report.clauses)
+    cite = " ".join(code(c) for c in report.clauses)
     return (f"<div class='hexlab-odds'><div class='hexlab-odds-title'>{html.escape(report.title)}</div>"
             f"{''.join(rows)}<ul class='hexlab-odds-summary'>{summary}</ul>"
             f"<ul class='hexlab-odds-notes'>{notes}</ul><small>Exact odds. Rules: {cite}</small></div>")

@@ -16,43 +16,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .. import reference
 from ..engine import Action, Event, Game, RuleError
 from ..players import Player
+from .rules_html import cite as _cite
+from .rules_html import rules_list
 
 KIND_BADGE = {"decision": "decide", "auto": "auto", "dice": "dice"}
 KIND_WORDS = {"decision": "a decision", "auto": "done by the engine", "dice": "a dice roll"}
-
-
-def _rule(clause: str) -> str:
-    found = reference.lookup(clause)
-    return found.text() if found else "(not in the rules reference)"
-
-
-def mark(clause: str) -> str:
-    """The clause's mark as a small label after its code: "our reading", "illustrative" or "published game"
-    (reference.MARKS), or nothing when the source states the rule."""
-    found = reference.lookup(clause)
-    if found is None or not found.mark:
-        return ""
-    return f"<span class='hexlab-mark hexlab-mark-{found.mark}'>{html.escape(found.label)}</span>"
-
-
-def _cite(clauses: tuple[str, ...] | list[str]) -> str:
-    """Clause chips that show their rule on hover (the tooltip) and on a click (it unfolds); a rule of ours
-    carries its mark on the chip itself."""
-    return " ".join(f"<details class='hexlab-chip' title='{html.escape(_rule(c), quote=True)}'>"
-                    f"<summary><code>{html.escape(c)}</code>{mark(c)}</summary>"
-                    f"<span class='hexlab-chip-rule'>{html.escape(_rule(c))}</span></details>" for c in clauses)
-
-
-def rules_list(clauses: tuple[str, ...] | list[str]) -> str:
-    """A step's clauses folded into "Rules (n)", which opens the list with each rule's words."""
-    if not clauses:
-        return ""
-    items = "".join(f"<li><code>{html.escape(c)}</code>{mark(c)} {html.escape(_rule(c))}</li>" for c in clauses)
-    return (f"<details class='hexlab-rules'><summary>Rules ({len(clauses)})</summary>"
-            f"<ul>{items}</ul></details>")
 
 
 def roll_words(game: Game) -> str:

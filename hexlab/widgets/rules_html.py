@@ -1,0 +1,52 @@
+"""Rule codes as the widgets show them: a code, its mark when the rule is ours, and its words on hover.
+
+One place for every widget (the stepper's chips and rule lists, the map's refusals, the odds panel's
+rules), so a reader can tell anywhere on the table whether a rule is the source's, *our reading*, an
+*illustrative* value of ours, or the *published game*'s where the summary we follow leaves it out
+(``reference.MARKS``)."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from .. import reference
+
+
+def rule_text(clause: str) -> str:
+    """The rule's words and what its mark means, for a tooltip."""
+    found = reference.lookup(clause)
+    return found.text() if found else "(not in the rules reference)"
+
+
+def mark(clause: str) -> str:
+    """The clause's mark as a small label after its code ("our reading", "illustrative", "published game"),
+    or nothing when the source states the rule. Styled by the table's CSS, legible without it."""
+    found = reference.lookup(clause)
+    if found is None or not found.mark:
+        return ""
+    return (f"<span class='hexlab-mark hexlab-mark-{found.mark}' style='font-size:10px;font-style:italic'>"
+            f"{html.escape(found.label)}</span>")
+
+
+def code(clause: str) -> str:
+    """A rule code with its mark, and its words on hover."""
+    return (f"<code title='{html.escape(rule_text(clause), quote=True)}'>{html.escape(clause)}</code>"
+            f"{mark(clause)}")
+
+
+def cite(clauses: Sequence[str]) -> str:
+    """Clause chips that show their rule on hover (the tooltip) and on a click (it unfolds); a rule of ours
+    carries its mark on the chip itself."""
+    return " ".join(f"<details class='hexlab-chip' title='{html.escape(rule_text(c), quote=True)}'>"
+                    f"<summary><code>{html.escape(c)}</code>{mark(c)}</summary>"
+                    f"<span class='hexlab-chip-rule'>{html.escape(rule_text(c))}</span></details>" for c in clauses)
+
+
+def rules_list(clauses: Sequence[str]) -> str:
+    """A step's clauses folded into "Rules (n)", which opens the list with each rule's words."""
+    if not clauses:
+        return ""
+    items = "".join(f"<li><code>{html.escape(c)}</code>{mark(c)} {html.escape(rule_text(c))}</li>" for c in clauses)
+    return (f"<details class='hexlab-rules'><summary>Rules ({len(clauses)})</summary>"
+            f"<ul>{items}</ul></details>")
