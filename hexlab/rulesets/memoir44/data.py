@@ -76,9 +76,6 @@ MOVE: dict[str, int] = {INFANTRY: 2, ARMOR: 3, ARTILLERY: 1}
 NATIONS = ("standard", "japan", "usmc", "bcf", "italy", "soviet")
 """The nations a side may be (m44.nation.*); ``standard`` has no national rules."""
 
-BADGES = ("special_forces", "french_resistance", "elite_armor")
-"""The badges a unit may carry (m44.sf.*, m44.nation.french_resistance.*)."""
-
 FIGURES: dict[str, int] = {INFANTRY: 4, ARMOR: 3, ARTILLERY: 2}
 """Starting figures by type (m44.setup.unit_figures); badges change them (French Resistance 3,
 Elite Armor 4)."""
@@ -216,6 +213,8 @@ SEAWARD = frozenset({"beach", "ocean"})
 """An attacker on these is on a sea wall's seaward side (m44.terrain.sea_wall.behind, chosen reading)."""
 
 BADGES = ("special_forces", "french_resistance", "elite_armor")
+"""The badges a unit may carry (m44.sf.*, m44.nation.french_resistance.*); a scenario naming another is refused."""
+
 BADGE_MARKS = {"special_forces": "SF", "french_resistance": "FR", "elite_armor": "E"}
 """The short mark each badge puts in its counter's corner (m44.move.special_forces.infantry,
 m44.sf.french_resistance.*, the elite armor rules)."""
