@@ -357,7 +357,7 @@ def test_the_first_player_to_reach_the_target_wins_at_once():
 
 
 @pytest.mark.rule("cc.victory.flag.capture")
-def test_a_flag_is_captured_by_holding_it_through_the_enemys_turn():
+def test_a_flag_is_captured_when_the_enemys_turn_ends_with_our_figure_alone_in_its_hex():
     units = [("GL", G, "leader", "4,1"), ("OL", O, "leader", "0,6"), ("O1", O, "warrior", "2,3")]
     game = make(units)
     game.apply(Move("GL", hx(game, "4,0")))
