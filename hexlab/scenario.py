@@ -168,8 +168,8 @@ class Scenario:
         if m.teacher_notes:
             parts += ["**For the teacher.** " + m.teacher_notes]
         if m.illustrative:
-            parts += ["**Our values, not the published game's** (the rules leave these open; this scenario "
-                      "chooses them):", "\n".join(f"- {v}" for v in m.illustrative)]
+            parts += ["**Our values, not the published game's** (*illustrative*: the rules leave these open, so "
+                      "this scenario chooses them):", "\n".join(f"- {v}" for v in m.illustrative)]
         return "\n\n".join(p for p in parts if p)
 
     def info(self) -> dict[str, Any]:

@@ -77,3 +77,64 @@ def test_every_rule_code_a_notebook_cites_exists(path: Path):
     known = {cid for rid in reference.known() for cid in reference.load(rid).clauses}
     known |= {c for c in cited if c.startswith(("sk.", "bx."))}
     assert sorted(cited - known) == []
+
+
+# ------------------------------------------------------------------ issue 21: the marks of what is ours
+
+MARK = re.compile(r"<sup>(our reading|illustrative|published game|ours)</sup>")
+LABELS = {"our reading": "reading", "illustrative": "illustrative", "published game": "published"}
+CITED = re.compile(CLAUSE.pattern + r"`?\s*(?:<sup>(our reading|illustrative|published game|ours)</sup>)?")
+
+
+def _clause(cid: str):
+    return reference.lookup(cid)
+
+
+def _sections(path: Path) -> list[str]:
+    """The notebook's markdown cut into sections: each ends with its "Rules:" line (or the notebook's end)."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    out, current = [], []
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "markdown":
+            continue
+        text = "".join(cell["source"])
+        current.append(text)
+        if re.search(r"^Rules:", text, re.MULTILINE):
+            out.append("\n".join(current))
+            current = []
+    if current:
+        out.append("\n".join(current))
+    return out
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_every_clause_a_notebook_cites_carries_its_catalog_mark(path: Path):
+    """A clause the catalog marks as ours (our reading, or an illustrative value) is marked wherever the
+    notebook cites it, with that mark; a clause the source states carries no mark; and what the published
+    game has (reference.PUBLISHED) is marked "published game", never as ours."""
+    wrong = []
+    for section in _sections(path):
+        for m in CITED.finditer(section):
+            cid, mark = m.group(0).split("`")[0].split("<")[0].strip(), m.group(1)
+            clause = _clause(cid)
+            if clause is None:
+                continue  # the test rulesets' codes, and codes that don't exist (checked above)
+            want = clause.label or None
+            if mark != want:
+                wrong.append(f"{cid}: marked {mark or 'nothing'}, the catalog says {want or 'the source states it'}")
+    assert wrong == []
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_a_mark_in_the_text_belongs_to_a_clause_of_its_section_with_that_mark(path: Path):
+    """A statement marked *our reading* (or *illustrative*, or *published game*) is backed by a clause with that
+    mark on its section's Rules line; and the old catch-all mark "ours" is gone (it did not say which)."""
+    wrong = []
+    for section in _sections(path):
+        cited = {LABELS.get(m.group(1)) for m in CITED.finditer(section) if m.group(1)}
+        for m in MARK.finditer(section):
+            if m.group(1) == "ours":
+                wrong.append(f"'ours' near: {section[max(0, m.start() - 60):m.start()]!r}")
+            elif LABELS[m.group(1)] not in cited:
+                wrong.append(f"{m.group(1)} with no clause so marked near: {section[max(0, m.start() - 60):m.start()]!r}")
+    assert wrong == []
