@@ -17,6 +17,8 @@ SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "rules"
 
 @pytest.mark.parametrize(("ruleset_id", "catalog"), sorted(reference.CATALOGS.items()))
 def test_the_shipped_reference_is_the_catalog_as_it_is(ruleset_id, catalog):
+    if not (SHARED / catalog).exists():
+        pytest.skip("../shared/rules is not beside this checkout: nothing to compare the shipped copy with")
     shipped = reference.HERE / catalog
     assert shipped.read_bytes() == (SHARED / catalog).read_bytes(), f"copy {SHARED / catalog} to {shipped}"
 
@@ -75,7 +77,8 @@ def test_the_notebook_reference_holds_every_rule_once_grouped_by_the_sequence(ru
 def _catalog(ruleset_id: str) -> list[dict]:
     import tomllib
 
-    return tomllib.loads((SHARED / reference.CATALOGS[ruleset_id]).read_text(encoding="utf-8"))["clause"]
+    # the shipped copy, which the first test keeps equal to the team's catalog
+    return tomllib.loads((reference.HERE / reference.CATALOGS[ruleset_id]).read_text(encoding="utf-8"))["clause"]
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(reference.CATALOGS))
