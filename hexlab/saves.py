@@ -7,7 +7,9 @@ actions and the ruleset's typed state are read by their classes' annotations. Mi
 :class:`SaveError` naming the file, the field and the problem.
 
 Version 1 saves (before each ruleset's typed state) hold an untyped ``vars`` table instead of ``rules``;
-they are read by replaying and comparing everything else, which is how they are converted.
+version 2 saves hold the typed state as it was shaped before the seats contract (Cactus' rounds of
+decisions became the engine's ``Alternation``). Both are read by replaying them and comparing everything
+but the ruleset's own state, which is how they are converted: the replay rebuilds that state.
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ from .engine.game import STEP
 from .scenario import ScenarioError, load_text
 
 SAVE_FORMAT = "hexlab-save"
-SAVE_VERSION = 2
-READS = (1, 2)
+SAVE_VERSION = 3
+READS = (1, 2, 3)
 
 
 def to_data(game: Game) -> dict[str, Any]:
@@ -65,7 +67,7 @@ def dumps(game: Game, indent: int | None = None) -> str:
 
 
 def _comparable(data: dict[str, Any], version: int) -> dict[str, Any]:
-    drop = ("vars", "rules") if version == 1 else ("vars",)
+    drop = ("vars", "rules") if version < SAVE_VERSION else ("vars",)
     return {k: v for k, v in data.items() if k not in drop}
 
 
@@ -93,7 +95,8 @@ def loads(text: str | bytes, name: str = "save") -> Game:
         raise SaveError(str(exc)) from None
     replay(game, data["history"], name)
     try:
-        saved = GameState.from_data(data["state"], game.rules.state_type, f"{name}: state")
+        typed = game.rules.state_type if version == SAVE_VERSION else None  # an older shape: not read
+        saved = GameState.from_data(data["state"], typed, f"{name}: state")
     except SaveError:
         raise  # already names the field (SaveError is a ValueError: let it through as it is)
     except (KeyError, TypeError, ValueError) as exc:

@@ -8,16 +8,22 @@ that names the file, the field path (``unit[3].at``) and the problem, with no tr
 Layout of a file::
 
     [scenario]        ruleset, title, sides, first side, notes for the reader and the teacher
-    [board]           kind (hex or area), size, offset layout, label scheme, default terrain
+    [board]           kind (hex or area); a hex map: size, offset layout, label scheme, default terrain
     [[board.terrain]] type = "forest", hexes = ["3,4", "4,4"]
     [[board.hexside]] type = "wall", between = [["3,4", "4,4"]]
     [[board.feature]] type = "wire", hexes = [...]        (things on hexes that can change in play)
     [[board.region]]  id, title, hexes or columns          (board sections and the like)
-    [[board.area]]    id, name, at, hexes, links           (area maps: boxes, sectors)
+    [board.grid]      rows, cols, terrain, links           (an area map of square sectors, A1 at top left)
+    [[board.sector]]  id = "B3", name, terrain, attrs      (a sector's own name or terrain)
+    [[board.area]]    id, name, at = [col, row], terrain, ref, links, attrs   (an area map of boxes)
+    [board.refs]      labels, offset, first, width, height (the source's grid the areas' refs are on)
+    [[board.display]] id, name, side, boxes                (off-map displays: an airbase's boxes)
     [[unit]]          side, type, at, strength, max_strength, id, attrs
     [rules]           the ruleset's own options (validated by the ruleset)
 
-Hexes are written in the board's own notation (``col,row``, ``0712``, ``7/13``).
+Hexes are written in the board's own notation (``col,row``, ``0712``, ``7/13``); a unit's ``at`` is a hex, an
+area's id, ``{ aboard = "T1" }`` or ``{ display = "rabaul", box = "Ready" }``. Area maps, displays and carried
+units are described in :mod:`hexlab.scenario_areas`.
 """
 
 from __future__ import annotations
@@ -35,8 +41,21 @@ from .dice import Rng
 from .engine.errors import ScenarioError
 from .engine.game import Game
 from .engine.ruleset import Context, Ruleset
-from .engine.state import Area, Board, GameState, Unit
+from .engine.state import Area, Board, GameState, Location, Unit
 from .hexes import Hex, Hexside, label_scheme, offset_rect
+from .scenario_areas import (
+    AreaMapBuilder,
+    AreaModel,
+    DisplayModel,
+    RefGridModel,
+    SectorGridModel,
+    SectorModel,
+    build_displays,
+    check_carriers,
+    check_links,
+    is_older_form,
+    typed_place,
+)
 
 KIT = Path(__file__).resolve().parent / "kit"
 """The scenarios and notebooks shipped in the package (links to the repository's top-level folders in a
@@ -95,36 +114,33 @@ class RegionModel(_Model):
     """Inclusive offset-column range, as an alternative to listing hexes."""
 
 
-class AreaModel(_Model):
-    id: str
-    name: str
-    at: str
-    hexes: list[str] = []
-    links: list[str] = []
-    attrs: dict[str, AttrValue] = {}
-
-
 class BoardModel(_Model):
     kind: Literal["hex", "area"] = "hex"
-    width: int = Field(ge=1, le=200)
-    height: int = Field(ge=1, le=200)
+    width: int | None = Field(default=None, ge=1, le=200)
+    height: int | None = Field(default=None, ge=1, le=200)
     offset: Literal["odd-r", "even-r", "odd-q", "even-q"] = "odd-r"
     short_odd_rows: bool = False
     labels: Literal["colrow", "four_digit", "slash"] = "colrow"
     label_base: int = Field(default=0, ge=0, le=1)
-    default_terrain: str
+    default_terrain: str | None = None
+    """A hex map's terrain where no patch says otherwise (required on a hex map, unknown to an area map)."""
     background: str = ""
     terrain: list[TerrainPatch] = []
     hexside: list[HexsidePatch] = []
     feature: list[TerrainPatch] = []
     region: list[RegionModel] = []
     area: list[AreaModel] = []
+    grid: SectorGridModel | None = None
+    sector: list[SectorModel] = []
+    refs: RefGridModel | None = None
+    display: list[DisplayModel] = []
 
 
 class UnitModel(_Model):
     side: str
     type: str
-    at: str | None = None
+    at: str | dict[str, str] | None = None
+    """A hex's label, an area's id, ``{ aboard = "T1" }`` or ``{ display = "rabaul", box = "Ready" }``."""
     id: str | None = None
     strength: int | None = Field(default=None, ge=0)
     max_strength: int | None = Field(default=None, ge=1)
@@ -220,7 +236,8 @@ def _problems_from(exc: ValidationError, prefix: str = "") -> list[tuple[str, st
     for err in exc.errors():
         loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
         # a union's alternatives appear as extra loc parts named after the type; keep the field path
-        loc = tuple(p for p in loc if p not in {"str", "int", "bool", "list[union[str,int,bool]]"})
+        loc = tuple(p for p in loc if p not in {"str", "int", "bool", "float", "list[union[str,int,bool]]",
+                                                "dict[str,str]", "list[union[int,float]]"})
         path = _path_of(loc)
         if prefix:
             path = f"{prefix}.{path}" if path else prefix
@@ -270,8 +287,22 @@ def build(model: ScenarioFile, scenario_id: str, name: str, source: str,
     b = model.board
     if b.kind not in ruleset.board_kinds:
         problems.append(("board.kind", f"{ruleset.name} is played on a {' or '.join(ruleset.board_kinds)} map"))
+    older = is_older_form(b)  # a hex map, or an area map whose areas are anchored on hexes
+    if older:
+        for field in ("width", "height", "default_terrain"):
+            if getattr(b, field) is None:
+                problems.append((f"board.{field}", "missing (required)" if b.kind == "hex" else
+                                 "missing (required where areas are anchored on hexes; an area map can place "
+                                 "its areas at [column, row] instead, with no hex grid)"))
+        for field in ("grid", "refs"):
+            if getattr(b, field) is not None:
+                problems.append((f"board.{field}", "only for an area map with no hex grid (areas at "
+                                                   "[column, row] or square sectors)"))
+        if b.sector:
+            problems.append(("board.sector", "sectors belong to a map of square sectors ([board.grid])"))
+    width, height = b.width or 1, b.height or 1
     labels = label_scheme(b.labels, offset=b.offset, base=b.label_base)
-    hexes = offset_rect(b.width, b.height, b.offset, short_odd_rows=b.short_odd_rows)
+    hexes = offset_rect(width, height, b.offset, short_odd_rows=b.short_odd_rows) if older else []
     on_map = set(hexes)
 
     def known(kind: str, value: str, table: dict[str, Any], path: str) -> bool:
@@ -287,12 +318,13 @@ def build(model: ScenarioFile, scenario_id: str, name: str, source: str,
             problems.append((path, str(exc)))
             return None
         if h not in on_map:
-            problems.append((path, f"hex {text!r} is off the map ({b.width}x{b.height})"))
+            problems.append((path, f"hex {text!r} is off the map ({width}x{height})"))
             return None
         return h
 
     terrain: dict[Hex, str] = {}
-    if known("terrain", b.default_terrain, ruleset.terrain, "board.default_terrain"):
+    if b.default_terrain is not None and known("terrain", b.default_terrain, ruleset.terrain,
+                                               "board.default_terrain"):
         terrain = dict.fromkeys(hexes, b.default_terrain)
     if b.background and b.background not in ruleset.terrain:
         known("terrain", b.background, ruleset.terrain, "board.background")
@@ -340,8 +372,8 @@ def build(model: ScenarioFile, scenario_id: str, name: str, source: str,
                 members.add(h)
         if reg.columns is not None:
             lo, hi = reg.columns
-            if lo > hi or lo < 0 or hi >= b.width:
-                problems.append((f"{path}.columns", f"needs 0 <= first <= last < {b.width}"))
+            if lo > hi or lo < 0 or hi >= width:
+                problems.append((f"{path}.columns", f"needs 0 <= first <= last < {width}"))
             else:
                 from .hexes import to_offset
 
@@ -352,26 +384,51 @@ def build(model: ScenarioFile, scenario_id: str, name: str, source: str,
         titles[reg.id] = reg.title or reg.id
 
     areas: dict[str, Area] = {}
-    for i, a in enumerate(b.area):
-        path = f"board.area[{i}]"
-        if a.id in areas:
-            problems.append((f"{path}.id", f"area {a.id!r} is declared twice"))
-        anchor = hex_at(a.at, f"{path}.at")
-        members = [h for j, t in enumerate(a.hexes) if (h := hex_at(t, f"{path}.hexes[{j}]")) is not None]
-        areas[a.id] = Area(a.id, a.name, anchor or Hex(0, 0), tuple(members), tuple(a.links), dict(a.attrs))
-    for i, a in enumerate(b.area):
-        for j, link in enumerate(a.links):
-            if link not in areas:
-                problems.append((f"board.area[{i}].links[{j}]", f"no area {link!r} on this map"))
-    if b.kind == "area" and not areas:
-        problems.append(("board.area", "an area map needs at least one area"))
+    sectors: tuple[int, int] | None = None
+    offset = b.offset
+    if older:  # areas anchored on hexes: each takes its terrain from its hex and prints its hex's label
+        for i, a in enumerate(b.area):
+            path = f"board.area[{i}]"
+            if a.id in areas:
+                problems.append((f"{path}.id", f"area {a.id!r} is declared twice"))
+            if not isinstance(a.at, str):
+                problems.append((f"{path}.at", "on a map with a hex grid an area is anchored on a hex (at = \"7/13\"); "
+                                               "to place areas at [column, row], drop the hex grid (width, height, "
+                                               "default_terrain...)"))
+                continue
+            for field in ("terrain", "ref"):
+                if getattr(a, field) is not None:
+                    problems.append((f"{path}.{field}", "only for an area at [column, row]: an area anchored on a "
+                                                        "hex takes its terrain and label from the hex"))
+            anchor = hex_at(a.at, f"{path}.at")
+            members = [h for j, t in enumerate(a.hexes) if (h := hex_at(t, f"{path}.hexes[{j}]")) is not None]
+            areas[a.id] = Area(a.id, a.name, anchor or Hex(0, 0), tuple(members), tuple(a.links), dict(a.attrs),
+                               terrain.get(anchor, "") if anchor else "", None, labels.label(anchor) if anchor else "")
+        if b.kind == "area" and not areas:
+            problems.append(("board.area", "an area map needs at least one area"))
+    else:  # an area map with no hex grid: square sectors or boxes at positions
+        builder = AreaMapBuilder(b, known, ruleset.terrain, problems)
+        builder.no_hex_fields()
+        if b.grid is not None:
+            areas = builder.sectors()
+            sectors = (b.grid.rows, b.grid.cols)
+        else:
+            areas = builder.boxes()
+        terrain = builder.grid_terrain(areas)
+        labels = builder.labels
+        width, height = (b.refs.width, b.refs.height) if b.refs is not None else (0, 0)
+        offset = b.refs.offset if b.refs is not None else "odd-r"
+    check_links(areas, b.area, problems)
+    displays = build_displays(b.display, meta.sides, problems)
 
     named = {**ruleset.terrain, **ruleset.hexside_features, **ruleset.features}
-    board = Board(b.kind, b.width, b.height, b.offset, labels, terrain, hexsides, regions, titles, areas,
-                  b.background, styles={k: t.style or k for k, t in named.items()},
-                  titles={k: t.title for k, t in named.items()})
+    board = Board(b.kind, width if older or b.refs else 0, height if older or b.refs else 0, offset, labels,
+                  terrain, hexsides, regions, titles, areas, b.background,
+                  styles={k: t.style or k for k, t in named.items()}, titles={k: t.title for k, t in named.items()},
+                  displays=displays, sectors=sectors)
 
     units: list[Unit] = []
+    unit_paths: list[str] = []
     seen_ids: set[str] = set()
     counts: dict[str, int] = {}
     # units without an id are numbered by side: A1, A2... (three letters when two sides share an initial)
@@ -385,8 +442,10 @@ def build(model: ScenarioFile, scenario_id: str, name: str, source: str,
         if not known("unit type", u.type, ruleset.unit_types, f"{path}.type"):
             continue
         utype = ruleset.unit_types[u.type]
-        at: Hex | str | None = None
-        if u.at is not None:
+        at: Location = None
+        if isinstance(u.at, dict):
+            at = typed_place(u.at, displays, f"{path}.at", problems)
+        elif u.at is not None:
             if b.kind == "area" and u.at in areas:
                 at = u.at
             elif b.kind == "area":
@@ -406,6 +465,8 @@ def build(model: ScenarioFile, scenario_id: str, name: str, source: str,
             problems.append((f"{path}.id", f"unit id {uid!r} is used twice"))
         seen_ids.add(uid)
         units.append(Unit(uid, u.side, u.type, at, strength, max_strength, dict(u.attrs)))
+        unit_paths.append(path)
+    check_carriers(units, unit_paths, problems)
 
     try:
         options = ruleset.options_model.model_validate(model.rules)

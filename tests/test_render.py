@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -164,9 +165,14 @@ def test_text_in_svg_is_escaped():
     assert "&lt;b&gt;&amp;" in to_svg(sc)
 
 
-@pytest.mark.parametrize("scenario_id", ["memoir44/tenaru", "memoir44/normandy", "cadet/village", "cactus/guadalcanal"])
+MAPS = Path(__file__).parent / "maps" / "boxes"
+
+
+@pytest.mark.parametrize("scenario_id", ["memoir44/tenaru", "memoir44/normandy", "cadet/village", "cactus/guadalcanal",
+                                         str(MAPS / "sectors.toml"), str(MAPS / "atoll.toml")])
 def test_no_map_text_below_9_css_pixels_at_the_tables_size(scenario_id):
-    """Issue 11: counters and labels legible at the size the play table draws them."""
+    """Issue 11: counters and labels legible at the size the play table draws them (issue 22: on a grid of
+    sectors, boxes at positions, units aboard and display panels too)."""
     from hexlab.widgets.hexmap import auto_size
 
     game = hexlab.load(scenario_id, seed=1)

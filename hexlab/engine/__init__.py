@@ -10,10 +10,11 @@ from .flow import Handlers, Outcome, Roll
 from .game import STEP, Game, LegalActions
 from .ruleset import Context, NoOptions, Objective, Options, Ruleset, Terrain, UnitType
 from .sequence import Phase, SequenceOfPlay, Step, phase, step
-from .state import Area, Board, GameState, Location, Unit
+from .state import Aboard, Area, Board, Display, DisplayBox, GameState, Location, Unit
 
 __all__ = [
-    "Action", "ActionCodec", "Area", "Board", "Context", "DiceRolled", "Event", "Game", "GameOver", "GameState",
+    "Aboard", "Action", "ActionCodec", "Area", "Board", "Context", "DiceRolled", "Display", "DisplayBox", "Event",
+    "Game", "GameOver", "GameState",
     "Handlers", "HexlabError", "LegalActions", "Location", "NoOptions", "Objective", "Options", "Outcome",
     "Payload", "Phase", "PhaseBegan", "Roll", "RuleError", "Ruleset", "STEP", "SaveError", "ScenarioError", "SequenceOfPlay",
     "Step", "Terrain", "Unit", "UnitType", "phase", "step",

@@ -5,7 +5,11 @@ tuples and lists as lists) and read back by the annotations of the class that ho
 save is ever executed and every mistake names where it is (``save: history[3].to: expected a hex``).
 Supported annotations: ``bool``, ``int``, ``float``, ``str``, ``Hex``, ``Any`` (JSON as it is),
 ``X | None`` and other unions (tried in order), ``Literal[...]``, ``tuple[X, ...]``, ``tuple[X, Y]``,
-``list[X]``, ``dict[str, X]`` and dataclasses made of these.
+``list[X]``, ``dict[str, X]`` and dataclasses made of these, generic ones with their arguments
+(``Together[Hit]``: :mod:`hexlab.engine.simultaneous`). The typed places of
+:mod:`hexlab.engine.state` are such dataclasses: ``Aboard("T1")`` is written ``{"carrier": "T1"}`` and
+``DisplayBox("rabaul", "Ready")`` ``{"display": "rabaul", "box": "Ready"}``, so a field annotated
+``Location`` (``Hex | str | Aboard | DisplayBox | None``) reads each back as what it was.
 """
 
 from __future__ import annotations
@@ -41,8 +45,26 @@ def hints_of(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
-def decode_dataclass(cls: type, data: Any, where: str) -> Any:
-    """Build ``cls`` from an object of its fields; every field must be there, and no others."""
+def _substitute(hint: Any, params: dict[Any, Any]) -> Any:
+    """``hint`` with a generic dataclass's type parameters replaced by its arguments (``list[E]`` read as
+    ``list[Hit]`` in a ``Together[Hit]``)."""
+    if isinstance(hint, typing.TypeVar):
+        return params.get(hint, Any)
+    args = typing.get_args(hint)
+    if not params or not args:
+        return hint
+    new = tuple(a if a is Ellipsis else _substitute(a, params) for a in args)
+    origin = typing.get_origin(hint)
+    if origin in (Union, types.UnionType):
+        return Union[new]  # noqa: UP007 (rebuilt from arguments)
+    if origin is Literal:
+        return hint
+    return origin[new] if origin in (list, dict, tuple) else hint
+
+
+def decode_dataclass(cls: type, data: Any, where: str, params: dict[Any, Any] | None = None) -> Any:
+    """Build ``cls`` from an object of its fields; every field must be there, and no others. ``params``
+    are a generic dataclass's type arguments, by parameter."""
     if not isinstance(data, dict):
         raise SaveError(f"{where}: expected an object with the fields of {cls.__name__}, got {data!r}")
     hints = hints_of(cls)
@@ -58,7 +80,8 @@ def decode_dataclass(cls: type, data: Any, where: str) -> Any:
             if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING:
                 continue
             raise SaveError(f"{where}.{f.name}: missing")
-        kwargs[f.name] = decode_value(data[f.name], hints[f.name], f"{where}.{f.name}")
+        hint = _substitute(hints[f.name], params) if params else hints[f.name]
+        kwargs[f.name] = decode_value(data[f.name], hint, f"{where}.{f.name}")
     return cls(**kwargs)
 
 
@@ -128,6 +151,9 @@ def decode_value(value: Any, hint: Any, where: str) -> Any:
         raise SaveError(f"{where}: expected text, got {value!r}")
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return decode_dataclass(hint, value, where)
+    if isinstance(origin, type) and dataclasses.is_dataclass(origin):  # a generic one: Together[Hit]
+        params = dict(zip(getattr(origin, "__parameters__", ()), typing.get_args(hint), strict=False))
+        return decode_dataclass(origin, value, where, params)
     raise SaveError(f"{where}: cannot read a value of type {hint!r}")
 
 

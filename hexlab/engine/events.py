@@ -82,7 +82,11 @@ class Note(Payload):
 
 @dataclass(frozen=True, slots=True, init=False)
 class Event:
-    """One entry of the log: a payload with the words, clauses and moment that go with it."""
+    """One entry of the log: a payload with the words, clauses and moment that go with it.
+
+    ``to`` is its audience: ``None`` for everyone, or the one side that sees it in full (a hidden unit's
+    move, the cards a player draws); every other side sees only ``public``, a summary in words ("Japan
+    moves a hidden unit."), or nothing at all when there is none (:meth:`for_side`)."""
 
     kind: str
     text: str
@@ -92,9 +96,12 @@ class Event:
     side: str | None
     data: dict[str, Any] = field(compare=True, hash=False)
     payload: Payload = field(compare=False, hash=False, repr=False)
+    to: str | None = None
+    public: str | None = None
 
     def __init__(self, payload: Payload, text: str, clauses: tuple[str, ...], turn: int, position: str,
-                 side: str | None = None, kind: str | None = None) -> None:
+                 side: str | None = None, kind: str | None = None, to: str | None = None,
+                 public: str | None = None) -> None:
         set_ = object.__setattr__
         set_(self, "payload", payload)
         set_(self, "kind", kind or payload.kind)
@@ -104,6 +111,18 @@ class Event:
         set_(self, "position", position)
         set_(self, "side", side)
         set_(self, "data", payload.values if isinstance(payload, Note) else payload.to_data())
+        set_(self, "to", to)
+        set_(self, "public", public)
+
+    def for_side(self, side: str | None) -> Event | None:
+        """The event as ``side`` may read it: itself when it is for everyone or for that side (or for the
+        teacher, ``side=None``); otherwise its public summary, as an event of kind ``Private`` with no
+        data; ``None`` when others see nothing of it."""
+        if self.to is None or side is None or side == self.to:
+            return self
+        if self.public is None:
+            return None
+        return Event(Note({}), self.public, self.clauses, self.turn, self.position, self.side, "Private")
 
     def __str__(self) -> str:
         cite = f"  [{', '.join(self.clauses)}]" if self.clauses else ""
@@ -116,6 +135,10 @@ class Event:
             out["side"] = self.side
         if self.data:
             out["data"] = encode(self.data)
+        if self.to is not None:
+            out["to"] = self.to
+        if self.public is not None:
+            out["public"] = self.public
         return out
 
     @classmethod
@@ -130,7 +153,7 @@ class Event:
         except TypeError:  # two rulesets share a kind's name with different fields: keep the data as it is
             payload = Note(values)
         return cls(payload, data["text"], tuple(data["clauses"]), int(data["turn"]), data["position"],
-                   data.get("side"), kind)
+                   data.get("side"), kind, data.get("to"), data.get("public"))
 
 
 # ------------------------------------------------------------------------------- the engine's own kinds
@@ -153,6 +176,8 @@ class DiceRolled(Payload):
     """Words for each group ("Attacker", "Return fire"), when the roll has several."""
     at: Location = None
     """Where on the map the roll happens (a battle's target), if anywhere."""
+    by: list[str] = field(default_factory=list)
+    """The side that rolls each group, when the roll names them (``Roll.by``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,10 +58,25 @@ class Roll:
     at: Location = None
     """Where the roll happens (the battle's target, the punch up's hex), so the map can show the faces
     there; ``None`` for rolls that belong nowhere (a roll-off)."""
+    by: tuple[str, ...] = ()
+    """The side that rolls each group (one entry per group), so the log names the roller: the defender's
+    dice in a battle both sides roll, the ambushing side's. Empty: the active side rolls everything."""
 
     @classmethod
-    def of(cls, pool: Iterable[tuple[Die, int]], groups: Iterable[str] = (), at: Location = None) -> Roll:
-        return cls(tuple(pool), tuple(groups), at)
+    def of(cls, pool: Iterable[tuple[Die, int]], groups: Iterable[str] = (), at: Location = None,
+           by: str | Iterable[str] = ()) -> Roll:
+        """``by`` is one side for every group, or one side per group."""
+        pool = tuple(pool)
+        rollers = (by,) * len(pool) if isinstance(by, str) else tuple(by)
+        if rollers and len(rollers) != len(pool):
+            raise ValueError(f"Roll.by names {len(rollers)} sides for {len(pool)} groups of dice")
+        return cls(pool, tuple(groups), at, rollers)
+
+    def roller(self, active: str) -> str | None:
+        """The one side that makes this roll (the log's side for it): the active side unless ``by`` says
+        otherwise; ``None`` when the groups are rolled by different sides."""
+        sides = set(self.by) or {active}
+        return next(iter(sides)) if len(sides) == 1 else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from .errors import RuleError
 from .events import DiceRolled, Event
 from .ruleset import Context, Ruleset
 from .sequence import Phase, Step
-from .state import GameState
+from .state import Aboard, GameState
 
 STEP = "step"
 """The history entry of an automatic or dice step (decisions are stored as their actions)."""
@@ -168,13 +168,15 @@ class Game:
         self._consume_future(action)
         return events
 
-    def describe(self, action: Action | None = None) -> str:
+    def describe(self, action: Action | None = None, *, viewer: str | None = None) -> str:
         """An action in plain words (for buttons and the log); with no action, the whole position in
         words: the time, the step and who decides, the score, and every unit by place, so a screen
-        reader and a printed page get what the map shows."""
+        reader and a printed page get what the map shows. ``viewer`` (a side or ``PUBLIC``) leaves out
+        what that seat may not see."""
         if action is not None:
             return self.rules.describe(self.state, action)
-        rules, state = self.rules, self.state
+        rules = self.rules
+        state = self.state if viewer is None else self.view(viewer)
         lines = [f"{rules.name}, {rules.clock(state)}."]
         if self.is_over:
             result = state.result or {}
@@ -193,7 +195,9 @@ class Game:
             for u in units:
                 measure = rules.unit_types[u.kind].measure if u.kind in rules.unit_types else "steps"
                 strength = rules.strength_text(u) or f"{u.strength} of {u.max_strength} {measure}"
-                lines.append(f"  {rules.unit_title(u)} at {rules.where(u.at)}: {strength}.")
+                place = rules.where(u.at)
+                where = place if isinstance(u.at, Aboard) else f"at {place}"  # "aboard T1", "at 4,5"
+                lines.append(f"  {rules.unit_title(u)} {where}: {strength}.")
         return "\n".join(lines)
 
     # ------------------------------------------------------------------------------------ automatic
@@ -274,9 +278,22 @@ class Game:
         self._notify([])
 
     # ------------------------------------------------------------------------------------ views
+    def view(self, side: str | None) -> GameState:
+        """The state as ``side`` sees it (a side, ``PUBLIC`` or ``None`` for the teacher's view): a typed
+        copy, with no dice generator in it (:meth:`Ruleset.view`)."""
+        return self.rules.view(self.state, side)
+
     def observation(self, side: str) -> dict[str, Any]:
-        """The state as ``side`` may see it (hidden information removed), as data."""
-        return self.rules.redact(self.state.to_data(), side)
+        """What ``side`` may see, as data: its view encoded, without the generator (nothing in it predicts
+        a roll, a shuffle or a draw) and with other sides' hands and face-down piles as counts."""
+        data = self.view(side).to_data()
+        del data["rng"]
+        return data
+
+    def log_for(self, side: str | None) -> list[Event]:
+        """The log as ``side`` reads it: events for everyone and its own in full, the others' private
+        events as their public summaries (or not at all). ``None``: the teacher's whole log."""
+        return [e for e in (event.for_side(side) for event in self.log) if e is not None]
 
     def on_change(self, callback: Callable[[Game, list[Event]], None]) -> Callable[[], None]:
         """Call ``callback(game, new_events)`` after every change; returns a function that stops it."""
@@ -312,8 +329,8 @@ class Game:
                 shown = "; ".join(" ".join(die.symbol(f) for f in fs)
                                   for (die, _), fs in zip(roll.pool, faces, strict=True))
                 ctx.emit(DiceRolled([die.name for die, _ in roll.pool], [list(fs) for fs in faces],
-                                    list(roll.groups), roll.at),
-                         f"{step.title}: {shown}", step.clauses, state.active)
+                                    list(roll.groups), roll.at, list(roll.by)),
+                         f"{step.title}: {shown}", step.clauses, roll.roller(state.active))
                 self.rules.resolve(ctx, faces)
             else:
                 self.rules.auto(ctx)

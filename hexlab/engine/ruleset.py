@@ -34,7 +34,7 @@ from .errors import RuleError
 from .events import Event, GameOver, Payload, PhaseBegan, payload_kinds
 from .flow import Handlers, Outcome, Roll
 from .sequence import SequenceOfPlay
-from .state import Board, GameState, Location, Unit
+from .state import Aboard, Board, DisplayBox, GameState, Location, Unit
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,8 +213,11 @@ class Ruleset:
         effect(self, ctx, action)
 
     def to_act(self, state: GameState) -> str:
-        """Who decides at the current decision step."""
+        """Who decides at the current decision step: as the step declares it (``Step.decider``), the
+        active side, the other side, or the side a function of the state names."""
         _, step = self.sequence.lookup(state.position)
+        if callable(step.decider):
+            return step.decider(self, state)
         return state.other(state.active) if step.decider == "inactive" else state.active
 
     # ----------------------------------------------------------------------- automatic steps
@@ -296,13 +299,52 @@ class Ruleset:
         """The game's time in words ("Turn 3", "Turn 2, hour 4")."""
         return f"Turn {state.turn}"
 
-    def redact(self, data: dict[str, Any], side: str) -> dict[str, Any]:
-        """What ``side`` may see of a state (as data): other sides' hands and decks become counts, and
-        units marked ``hidden`` in their attrs are invisible to the enemy."""
-        data["hands"] = {s: (cards if s == side else len(cards)) for s, cards in data["hands"].items()}
-        data["decks"] = {name: len(cards) for name, cards in data["decks"].items()}
-        data["units"] = [u for u in data["units"] if u["side"] == side or not u["attrs"].get("hidden")]
-        return data
+    # ----------------------------------------------------------------------- what a seat sees
+    public_piles: ClassVar[frozenset[str]] = frozenset()
+    """Deck piles every side sees face up (a discard pile); every other pile is face down to everyone."""
+
+    def sees(self, state: GameState, side: str, unit: Unit) -> bool:
+        """Whether ``side`` sees ``unit``: its own always; an enemy's unless the ruleset hides it. By
+        default an enemy unit is hidden when its ``hidden`` fact is set, when it is aboard a carrier the side
+        does not see, or when it stands in an off-map display that belongs to another side (Cartwheel's
+        airbases: a ruleset shows them through its own rules, reconnaissance)."""
+        if unit.side == side:
+            return True
+        if unit.attrs.get("hidden"):
+            return False
+        if isinstance(unit.at, Aboard):
+            carrier = state.units.get(unit.at.carrier)
+            return carrier is not None and self.sees(state, side, carrier)
+        if isinstance(unit.at, DisplayBox):
+            display = self.board.displays.get(unit.at.display)
+            return display is None or display.side in (None, side)
+        return True
+
+    def hide(self, rules_state: Any, state: GameState, side: str) -> Any:
+        """The ruleset's typed state as ``side`` may see it: change the given copy (it is the view's own)
+        so that nothing private to another side is left (a card under a chip, cards drawn to choose from)
+        and return it. ``side`` is :data:`~hexlab.engine.seats.PUBLIC` for the view of nobody's seat. By
+        default everything in it is public."""
+        return rules_state
+
+    def view(self, state: GameState, side: str | None) -> GameState:
+        """The state as ``side`` sees it, typed: a copy without the dice generator, with every face-down
+        pile and every other side's hand turned :data:`~hexlab.engine.seats.HIDDEN`, the units it does
+        not see left out, and the typed state passed through :meth:`hide`. ``side`` is a side, ``PUBLIC``
+        (nobody's seat) or ``None`` (the teacher's view: both hands and every unit, but still no deck
+        order and no generator). Everything a seat is shown reads this (DESIGN.md: one place)."""
+        from .seats import hidden
+
+        v = state.copy()
+        v.rng = 0
+        v.decks = {name: (list(cards) if name in self.public_piles else hidden(cards))
+                   for name, cards in v.decks.items()}
+        if side is None:
+            return v
+        v.hands = {s: (cards if s == side else hidden(cards)) for s, cards in v.hands.items()}
+        v.units = {k: u for k, u in v.units.items() if self.sees(state, side, u)}
+        v.rules_state = self.hide(v.rules_state, state, side)
+        return v
 
     def suggest(self, state: GameState) -> Action | None:
         """The simple computer opponent's choice at a decision, or ``None`` to let it pick at random
@@ -376,9 +418,12 @@ class Context:
         self.events: list[Event] = []
 
     # events --------------------------------------------------------------------------------
-    def emit(self, payload: Payload, text: str, clauses: Sequence[str] = (), side: str | None = None) -> Event:
-        """Log an event: its typed payload, the words the log shows, the clauses that caused it."""
-        ev = Event(payload, text, tuple(clauses), self.state.turn, self.state.position, side)
+    def emit(self, payload: Payload, text: str, clauses: Sequence[str] = (), side: str | None = None, *,
+             to: str | None = None, public: str | None = None) -> Event:
+        """Log an event: its typed payload, the words the log shows, the clauses that caused it, the side it
+        concerns. ``to`` makes it private to that side, the others reading only ``public`` (words that give
+        nothing away: "Japan moves a hidden unit.") or nothing (:meth:`Event.for_side`)."""
+        ev = Event(payload, text, tuple(clauses), self.state.turn, self.state.position, side, to=to, public=public)
         self.events.append(ev)
         return ev
 

@@ -9,16 +9,18 @@ ruleset cannot wander into a step it never declared.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 StepKind = Literal["decision", "auto", "dice"]
 """``decision``: a player chooses an action. ``auto``: bookkeeping the engine does itself.
 ``dice``: the engine rolls dice from the seeded generator and resolves them."""
 
-Decider = Literal["active", "inactive", "none"]
-"""Who decides at a decision step: the active side, the other side, or nobody (automatic steps)."""
+Decider = Literal["active", "inactive", "none"] | Callable[[Any, Any], str]
+"""Who decides at a decision step: the active side, the other side, nobody (automatic steps), or a
+function of the game, ``decider(rules, state) -> side`` (the unit under fire's owner decides its retreat;
+the side whose turn it is in a round of alternating decisions: :class:`hexlab.engine.seats.Alternation`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,10 +1,17 @@
-"""Area maps drawn as their places: each area a large named box, the links between areas drawn as routes.
+"""Area maps drawn as their places: boxes at their positions joined by routes, or a true grid of square sectors.
 
-Cactus Air Force's four locations (and War at Sea's sectors next) are areas: what matters is which box a
-unit is in and which boxes are joined, not the hexes the scenario uses to say where a box lies. So the hex
-grid is not drawn at all. The boxes keep the order of their grid references, left to right and top to
-bottom (a box further north on the source's map stays higher), each with its name, its grid reference
-and its units at a legible size; land links are drawn as solid roads, sea lanes as dashed lines.
+Cactus Air Force's four locations are boxes: what matters is which box a unit is in and which boxes are
+joined. Each box stands at its position (``Area.at``: column and row, one step a box), coloured by its own
+terrain, titled with its name (and the source's reference, "Guadalcanal 7/13", where it has one), with
+its units at a legible size; land links are drawn as solid roads, sea lanes as dashed lines. An older map,
+whose areas are anchored on hexes, keeps the order of its anchors, left to right and top to bottom.
+
+War at Sea's sea is a grid of square sectors (``Board.sectors``): drawn as squares in rows and columns, no
+staggering, each labelled in its corner (``B3``: row B, column 3), the row letters and column numbers
+along the edges, a sector with terrain of its own (an island) drawn as land inside its square.
+
+Units aboard a carrier are drawn on their carrier's counter; off-map displays (:mod:`.displays`) beside
+the map.
 """
 
 from __future__ import annotations
@@ -15,8 +22,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import style
-from ..engine.state import Board, GameState, Location
+from ..engine.state import SECTOR_ROWS, Aboard, Area, Board, DisplayBox, GameState, Location
 from ..hexes import hex_to_pixel
+from .displays import DisplayPlan, beside, box_highlights, fit_counters, panel_shapes
 from .scene import (
     XY,
     CounterInfo,
@@ -28,6 +36,7 @@ from .scene import (
     _arrow_between,
     _counters,
     dice_tag_at,
+    display_sides,
     fit_layout,
     selection_ring,
 )
@@ -44,6 +53,11 @@ NAME_BAND = 40.0
 GAP_X, GAP_Y = 96.0, 48.0
 MARGIN = 24.0
 LEGEND = 30.0
+SECTOR_MAX, SECTOR_MIN = 200.0, 120.0
+"""A square sector's side in CSS pixels: as large as fits about 900 px across, between these."""
+SECTOR_BAND = 30.0
+HEADER = 22.0
+"""The band along the top and left of a sector grid with its column numbers and row letters."""
 
 ROUTE_STYLE = {  # kind -> (colour, width, dash)
     "land": ("#9b6b33", 7.0, ()),
@@ -53,21 +67,31 @@ ROUTE_STYLE = {  # kind -> (colour, width, dash)
 
 @dataclass(frozen=True)
 class AreaPlan:
-    """Where each area's box is drawn: ``boxes[id] = (x0, y0, x1, y1)`` in CSS pixels."""
+    """Where each area's box is drawn: ``boxes[id] = (x0, y0, x1, y1)`` in CSS pixels; ``sector`` is the side
+    of a square sector (0 for a map of boxes); ``displays`` the off-map displays drawn beside the map."""
 
     boxes: dict[str, tuple[float, float, float, float]]
     width: float
     height: float
     counter: float = COUNTER
+    sector: float = 0.0
+    displays: DisplayPlan | None = None
 
     def centre(self, area: str) -> XY:
         x0, y0, x1, y1 = self.boxes[area]
         return (round((x0 + x1) / 2, 2), round((y0 + y1) / 2, 2))
 
     def positions(self, where: Location, n: int, c: float) -> tuple[list[XY], float, bool]:
-        """Counters in rows of three under the box's name, smaller if many share the box."""
+        """Counters in rows under the box's name (three to a row in a box), smaller if many share it."""
+        if isinstance(where, DisplayBox) and self.displays is not None:
+            found = self.displays.positions(where, n, c)
+            if found is not None:
+                return found
         if not isinstance(where, str) or where not in self.boxes:
             return [(-100.0, -100.0)] * n, c, False
+        if self.sector:
+            spots, size = fit_counters(self.boxes[where], SECTOR_BAND, n, c, 3, 10.0)
+            return spots, size, False
         x0, y0, x1, y1 = self.boxes[where]
         rows = max(1, math.ceil(n / PER_ROW))
         size = min(c, (y1 - y0 - NAME_BAND - PAD) / (rows * 1.1))
@@ -86,24 +110,62 @@ class AreaPlan:
                 return area
         return None
 
+    def box_at(self, x: float, y: float) -> Location:
+        """The area or the display box under a pixel."""
+        box = self.displays.box_at(x, y) if self.displays is not None else None
+        return box if box is not None else self.area_at(x, y)
 
-def plan(board: Board) -> AreaPlan:
-    """Lay the boxes out in the order of their grid references: one column per distinct column of the
-    source's grid and one row per distinct row, so order is kept and empty sea is left out."""
+
+def _grid_positions(board: Board) -> dict[str, tuple[float, float]]:
+    """Each area's (column, row) in the drawing: its own position, or on an older map the order of its anchors
+    (one column per distinct column of the source's grid and one row per distinct row, so order is kept and
+    empty sea is left out)."""
+    if all(a.at is not None for a in board.areas.values()):
+        at = {a.id: a.at for a in board.areas.values() if a.at is not None}
+        x0, y0 = min(x for x, _ in at.values()), min(y for _, y in at.values())
+        return {k: (x - x0, y - y0) for k, (x, y) in at.items()}
     layout = fit_layout(board, 30.0)
-    anchors = {a.id: hex_to_pixel(layout, a.anchor) for a in board.areas.values()}
+    anchors = {a.id: hex_to_pixel(layout, a.anchor) for a in board.areas.values() if a.anchor is not None}
     xs = sorted({round(p.x, 1) for p in anchors.values()})
     ys = sorted({round(p.y, 1) for p in anchors.values()})
-    w = PER_ROW * COUNTER * 1.12 + 2 * PAD
-    h = NAME_BAND + ROWS * COUNTER * 1.1 + PAD
-    boxes = {}
-    for area, p in anchors.items():
-        col, row = xs.index(round(p.x, 1)), ys.index(round(p.y, 1))
-        x0, y0 = MARGIN + col * (w + GAP_X), MARGIN + row * (h + GAP_Y)
-        boxes[area] = (round(x0, 2), round(y0, 2), round(x0 + w, 2), round(y0 + h, 2))
-    width = MARGIN * 2 + len(xs) * w + (len(xs) - 1) * GAP_X
-    height = MARGIN * 2 + len(ys) * h + (len(ys) - 1) * GAP_Y + LEGEND
-    return AreaPlan(boxes, round(width, 1), round(height, 1))
+    return {k: (float(xs.index(round(p.x, 1))), float(ys.index(round(p.y, 1)))) for k, p in anchors.items()}
+
+
+def sector_side(cols: int) -> float:
+    """A square sector's side for a grid of ``cols`` columns: about 900 px across in all."""
+    return round(max(SECTOR_MIN, min(SECTOR_MAX, 880.0 / cols)), 1)
+
+
+def plan(board: Board) -> AreaPlan:
+    """Where the boxes (or sectors) go, and the displays beside them."""
+    if board.sectors is not None:
+        rows, cols = board.sectors
+        side = sector_side(cols)
+        boxes = {}
+        for a in board.areas.values():
+            col, row = a.at or (0.0, 0.0)
+            x0, y0 = MARGIN + HEADER + col * side, MARGIN + HEADER + row * side
+            boxes[a.id] = (round(x0, 2), round(y0, 2), round(x0 + side, 2), round(y0 + side, 2))
+        width = MARGIN * 2 + HEADER + cols * side
+        height = MARGIN * 2 + HEADER + rows * side
+        counter = min(COUNTER, round(side * 0.3, 1))
+    else:
+        at = _grid_positions(board)
+        w = PER_ROW * COUNTER * 1.12 + 2 * PAD
+        h = NAME_BAND + ROWS * COUNTER * 1.1 + PAD
+        boxes = {}
+        for area, (col, row) in at.items():
+            x0, y0 = MARGIN + col * (w + GAP_X), MARGIN + row * (h + GAP_Y)
+            boxes[area] = (round(x0, 2), round(y0, 2), round(x0 + w, 2), round(y0 + h, 2))
+        cols = max((x for x, _ in at.values()), default=0.0) + 1
+        rows = max((y for _, y in at.values()), default=0.0) + 1
+        width = MARGIN * 2 + cols * w + (cols - 1) * GAP_X
+        height = MARGIN * 2 + rows * h + (rows - 1) * GAP_Y + LEGEND
+        side, counter = 0.0, COUNTER
+    shown = None
+    if board.displays:
+        shown, width, height = beside(board, width, height)
+    return AreaPlan(boxes, round(width, 1), round(height, 1), counter, side, shown)
 
 
 def _edge_point(box: tuple[float, float, float, float], toward: XY) -> XY:
@@ -119,7 +181,63 @@ def _edge_point(box: tuple[float, float, float, float], toward: XY) -> XY:
     return (round(cx + dx * t, 2), round(cy + dy * t, 2))
 
 
+def _colour(board: Board, terrain: str) -> str:
+    return style.terrain_colour(board.styles.get(terrain, terrain))
+
+
+def _sector_terrain(board: Board, p: AreaPlan) -> list[Shape]:
+    """A grid of square sectors: each its terrain's colour, land inset in a sea sector (an island), a thin
+    grid, the label in each corner, names where sectors have them, and the row letters and column numbers."""
+    rows, cols = board.sectors or (0, 0)
+    out: list[Shape] = [Poly(((0, 0), (p.width, 0), (p.width, p.height), (0, p.height)), style.BACKGROUND)]
+    common = _common_terrain(board)
+    fills: list[Shape] = []
+    land: list[Shape] = []
+    grid: list[Shape] = []
+    words: list[Shape] = []
+    s = p.sector
+    for a in board.areas.values():
+        x0, y0, x1, y1 = p.boxes[a.id]
+        fills.append(Poly(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), _colour(board, common or a.terrain)))
+        if common and a.terrain != common:  # an island (or whatever stands in the sector)
+            i = round(s * 0.1, 2)
+            land.append(Poly(_octagon(x0 + i, y0 + i + SECTOR_BAND * 0.6, x1 - i, y1 - i), _colour(board, a.terrain),
+                             style.INK, 1.5))
+        grid.append(Poly(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), None, style.GRID, 1.2, 0.8))
+        words.append(Text(round(x0 + 6, 2), round(y0 + 15, 2), a.ref or a.id, 12.0, style.INK, "start", alpha=0.75))
+        if a.name != (a.ref or a.id):
+            words.append(Text(round((x0 + x1) / 2 + 8, 2), round(y0 + 15, 2), a.name, 13.0, style.INK, weight="bold"))
+    gx0, gy0 = MARGIN + HEADER, MARGIN + HEADER
+    frame = Poly(((gx0, gy0), (gx0 + cols * s, gy0), (gx0 + cols * s, gy0 + rows * s), (gx0, gy0 + rows * s)), None,
+                 style.INK, 2.0)
+    for col in range(cols):
+        words.append(Text(round(gx0 + (col + 0.5) * s, 2), round(MARGIN + HEADER - 7, 2), str(col + 1), 13.0,
+                          style.INK, weight="bold"))
+    for row in range(rows):
+        words.append(Text(round(MARGIN + HEADER / 2 - 2, 2), round(gy0 + (row + 0.5) * s + 5, 2), SECTOR_ROWS[row], 13.0,
+                          style.INK, weight="bold"))
+    return out + fills + land + grid + [frame] + words
+
+
+def _common_terrain(board: Board) -> str:
+    """The terrain most sectors have (the sea), which the others stand in."""
+    counts: dict[str, int] = {}
+    for a in board.areas.values():
+        counts[a.terrain] = counts.get(a.terrain, 0) + 1
+    return max(counts, key=lambda t: counts[t]) if counts else ""
+
+
+def _octagon(x0: float, y0: float, x1: float, y1: float) -> tuple[XY, ...]:
+    """A rectangle with its corners cut: land drawn inside a sector."""
+    k = min(x1 - x0, y1 - y0) * 0.22
+    pts = ((x0 + k, y0), (x1 - k, y0), (x1, y0 + k), (x1, y1 - k), (x1 - k, y1), (x0 + k, y1), (x0, y1 - k),
+           (x0, y0 + k))
+    return tuple((round(x, 2), round(y, 2)) for x, y in pts)
+
+
 def _terrain(board: Board, p: AreaPlan, routes: Sequence[tuple[str, str, str]]) -> list[Shape]:
+    if p.sector:
+        return _sector_terrain(board, p)
     sea = style.terrain_colour(board.styles.get(board.background, board.background or "sea"))
     out: list[Shape] = [Poly(((0, 0), (p.width, 0), (p.width, p.height), (0, p.height)), sea)]
     for a, b, kind in routes:
@@ -132,15 +250,14 @@ def _terrain(board: Board, p: AreaPlan, routes: Sequence[tuple[str, str, str]]) 
         out.append(Line((start, end), colour, width, 1.0, dash))
     for area in board.areas.values():
         x0, y0, x1, y1 = p.boxes[area.id]
-        name = board.terrain.get(area.anchor, "")
-        land = style.terrain_colour(board.styles.get(name, name))
+        land = _colour(board, _area_terrain(board, area))
         out.append(Poly(((x0 + 3, y0 + 4), (x1 + 3, y0 + 4), (x1 + 3, y1 + 4), (x0 + 3, y1 + 4)), "#1f1f1f",
                         None, 1.0, 0.18))  # a shadow, so the box stands off the sea
         out.append(Poly(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), land, style.INK, 2.0))
         out.append(Poly(((x0, y0), (x1, y0), (x1, y0 + NAME_BAND - 8), (x0, y0 + NAME_BAND - 8)), "#ffffff", None,
                         1.0, 0.85))
     kinds = sorted({kind for _, _, kind in routes})
-    x, y = MARGIN, p.height - LEGEND + 4
+    x, y = MARGIN, _legend_y(p)
     for kind in kinds:
         colour, width, dash = ROUTE_STYLE.get(kind, ROUTE_STYLE["land"])
         out.append(Line(((x, y), (x + 36, y)), colour, width, 1.0, dash))
@@ -150,27 +267,47 @@ def _terrain(board: Board, p: AreaPlan, routes: Sequence[tuple[str, str, str]]) 
     for area in board.areas.values():
         x0, y0, x1, _ = p.boxes[area.id]
         cx = round((x0 + x1) / 2, 2)
-        where = board.labels.label(area.anchor)
         note = str(area.attrs.get("airstrip", "")) if area.attrs else ""
-        out.append(Text(cx, round(y0 + (20 if note else 24), 2), f"{area.name} {where}", 16.0, style.INK,
-                        weight="bold"))
+        out.append(Text(cx, round(y0 + (20 if note else 24), 2), area.title, 16.0, style.INK, weight="bold"))
         if note:  # what stands there (an airstrip)
             out.append(Text(cx, round(y0 + NAME_BAND - 11, 2), note, 11.0, style.INK, alpha=0.8))
     return out
 
 
+def _area_terrain(board: Board, area: Area) -> str:
+    """An area's terrain: its own, or on an older map its anchor hex's."""
+    return area.terrain or (board.terrain.get(area.anchor, "") if area.anchor is not None else "")
+
+
+def _legend_y(p: AreaPlan) -> float:
+    """The routes' legend, under the boxes (and over displays drawn under the map)."""
+    bottom = max((y1 for _, _, _, y1 in p.boxes.values()), default=0.0)
+    return round(bottom + MARGIN + 4, 2)
+
+
 def _highlights(p: AreaPlan, highlights: Mapping[Location, str] | Iterable[Location], selected: str | None,
                 counters: list[CounterInfo], arrows: Sequence[tuple[Location, Location, str]]) -> list[Shape]:
     out: list[Shape] = []
-    items = highlights.items() if isinstance(highlights, Mapping) else ((h, "move") for h in highlights)
+    items = list(highlights.items() if isinstance(highlights, Mapping) else ((h, "move") for h in highlights))
+    inset = 4 if not p.sector else -3  # sectors touch: their highlight stays inside
     for where, verb in items:
+        colour = style.HIGHLIGHT.get(verb, style.HIGHLIGHT["act"])
+        if isinstance(where, Aboard):  # aboard a unit: its counter
+            c = next((c for c in counters if c.unit == where.carrier), None)
+            if c is not None:
+                half = c.size / 2 + 4
+                ring = ((c.x - half, c.y - half), (c.x + half, c.y - half), (c.x + half, c.y + half),
+                        (c.x - half, c.y + half))
+                out.append(Poly(ring, None, colour, 5.0, 0.95))
+            continue
         if not isinstance(where, str) or where not in p.boxes:
             continue
-        colour = style.HIGHLIGHT.get(verb, style.HIGHLIGHT["act"])
         x0, y0, x1, y1 = p.boxes[where]
-        box = ((x0 - 4, y0 - 4), (x1 + 4, y0 - 4), (x1 + 4, y1 + 4), (x0 - 4, y1 + 4))
+        box = ((x0 - inset, y0 - inset), (x1 + inset, y0 - inset), (x1 + inset, y1 + inset), (x0 - inset, y1 + inset))
         out.append(Poly(box, colour, None, 1.0, 0.25))
         out.append(Poly(box, None, colour, 5.0, 0.95))
+    if p.displays is not None:
+        out = box_highlights(p.displays, dict(items)) + out
     out += selection_ring(counters, selected, COUNTER)
     for frm, to, verb in arrows:
         if isinstance(frm, str) and isinstance(to, str) and frm in p.boxes and to in p.boxes:
@@ -185,9 +322,11 @@ def area_scene(board: Board, state: GameState | None, rules: Ruleset | None, *, 
     """The scene of an area map (see the module's docstring); the same layers as a hex map's."""
     p = plan(board)
     wanted = set(layers)
-    routes = rules.map_routes() if rules is not None else [
+    routes = [] if p.sector else rules.map_routes() if rules is not None else [
         (a.id, link, "land") for a in board.areas.values() for link in a.links if a.id < link]
     terrain = _terrain(board, p, routes) if "terrain" in wanted else []
+    if "terrain" in wanted and p.displays is not None:
+        terrain += panel_shapes(board, p.displays, display_sides(board, state), rules)
     units: list[Shape] = []
     counters: list[CounterInfo] = []
     layout = fit_layout(board, COUNTER / 0.98)
@@ -200,4 +339,4 @@ def area_scene(board: Board, state: GameState | None, rules: Ruleset | None, *, 
         x0, y0, x1, _ = p.boxes[dice[0]]
         hl += dice_tag_at(x1 - 70, y0 + 12, 30.0, list(dice[1]))
     return Scene(p.width, p.height, layout, {"terrain": terrain, "units": units, "highlight": hl}, {}, counters,
-                 title, p)
+                 title, p, p.displays)

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .. import style
-from ..engine.state import Board, GameState, Location, Unit
+from ..engine.state import Aboard, Board, GameState, Location, Unit
 from ..hexes import (
     Hex,
     Hexside,
@@ -126,10 +126,18 @@ class Scene:
     title: str = ""
     areas: Any = None
     """For an area map, its :class:`hexlab.render.areas.AreaPlan` (where each box is drawn)."""
+    displays: Any = None
+    """For a board with off-map displays, their :class:`hexlab.render.displays.DisplayPlan` (drawn beside it)."""
 
     def area_at(self, x: float, y: float) -> str | None:
         """The area whose box is under a pixel, on an area map."""
         return self.areas.area_at(x, y) if self.areas is not None else None
+
+    def box_at(self, x: float, y: float) -> Location:
+        """The place drawn as a box under a pixel: an area's box on an area map, or a box of an off-map
+        display (a :class:`~hexlab.engine.state.DisplayBox`); ``None`` elsewhere (a hex map's hexes)."""
+        box = self.displays.box_at(x, y) if self.displays is not None else None
+        return box if box is not None else self.area_at(x, y)
 
     def shapes(self) -> list[Shape]:
         return [s for layer in ("terrain", "units", "highlight") for s in self.layers[layer]]
@@ -275,6 +283,7 @@ def scene(
     title: str = "",
     layers: Iterable[str] = ("terrain", "units", "highlight"),
     dice: tuple[Location, Sequence[str]] | None = None,
+    viewer: str | None = None,
 ) -> Scene:
     """Build the scene of a game (or of a state on a board, or of an empty board).
 
@@ -284,13 +293,16 @@ def scene(
     to 2,000 hexes; a function ``hex -> str`` labels the hexes some other way (cube coordinates...).
     ``layers`` names the layers to build (a live map rebuilds only units and highlights on a move; the
     terrain layer and ``cells`` then stay empty). ``dice`` is ``(place, face symbols)``: the last roll,
-    shown as a small tag beside the place it happened.
+    shown as a small tag beside the place it happened. ``viewer`` draws a game as that seat sees it (a
+    side, or ``PUBLIC`` for nobody's seat: :mod:`hexlab.engine.seats`); ``None`` draws everything.
     """
     state: GameState | None
     from ..engine.game import Game
 
     if isinstance(source, Game):
         state, board, rules = source.state, source.board, source.rules
+        if viewer is not None:
+            state = source.view(viewer)
         title = title or (source.scenario.title if source.scenario else source.rules.name)
     elif isinstance(source, Board):
         state, board = None, source
@@ -309,6 +321,12 @@ def scene(
     x0, y0, x1, y1 = bounds(layout, hexes)
     width = round(x1 + max(x0, 0.0), 1)  # the same margin on the far sides as on the near ones
     height = round(y1 + max(y0, 0.0), 1)
+    shown = None  # off-map displays, drawn beside the map
+    if board.displays:
+        from .displays import beside
+
+        shown, width, height = beside(board, width, height)
+        width, height = round(width, 1), round(height, 1)
     show_labels = len(hexes) <= 2000 if labels is None else bool(labels)
     label_of = labels if callable(labels) else board.labels.label
 
@@ -319,20 +337,39 @@ def scene(
         terrain, cells = _terrain(board, layout, hexes, width, height, show_labels, label_of)
         if rules is not None:
             terrain += _map_lines(board, layout, rules.map_lines())
+        if shown is not None:
+            from .displays import panel_shapes
+
+            terrain += panel_shapes(board, shown, display_sides(board, state), rules)
 
     units: list[Shape] = []
     counters: list[CounterInfo] = []
     if state is not None and ("units" in wanted or "highlight" in wanted):
-        u_shapes, counters = _counters(state, board, layout, rules, selected)
+        place = None
+        if shown is not None:
+            def place(where: Location, n: int, c: float, p: Any = shown) -> tuple[list[XY], float, bool]:
+                return p.positions(where, n, c) or _stack_positions(board, layout, where, n, c)
+        u_shapes, counters = _counters(state, board, layout, rules, selected, place)
         if "units" in wanted:
             units = _features(state, board, layout) + u_shapes
 
     hl = _highlights(board, layout, state, highlights, selected, counters, arrows, los) if "highlight" in wanted \
         else []
+    if shown is not None and "highlight" in wanted:
+        from .displays import box_highlights
+
+        hl = box_highlights(shown, highlights) + hl
     if dice is not None and "highlight" in wanted and _hexes_of(board, dice[0]):
         hl += _dice_tag(board, layout, dice[0], list(dice[1]))
     return Scene(width, height, layout, {"terrain": terrain, "units": units, "highlight": hl}, cells,
-                 counters, title)
+                 counters, title, None, shown)
+
+
+def display_sides(board: Board, state: GameState | None) -> list[str]:
+    """The sides in the order their colours go: the game's, or those the displays name."""
+    if state is not None:
+        return list(state.sides)
+    return sorted({d.side for d in board.displays.values() if d.side})
 
 
 def _terrain(board: Board, layout: Layout, hexes: list[Hex], width: float, height: float, show_labels: bool,
@@ -489,6 +526,8 @@ def _stack_positions(board: Board, layout: Layout, where: Location, n: int, c: f
     In a hex, two or three counters sit side by side at a smaller size, so each stays readable (Cadet
     Commander's two figures a hex); four or more cascade; in an area box they line up in rows."""
     s = layout.size.x
+    if not isinstance(where, Hex | str):  # a place not on this map (a display not drawn here)
+        return [(-100.0, -100.0)] * n, c, False
     if isinstance(where, str):  # an area: counters in rows centred on the box's anchor
         area = board.areas[where]
         cx, cy = _centre(layout, area.anchor)
@@ -527,16 +566,33 @@ def _counters(state: GameState, board: Board, layout: Layout, rules: Ruleset | N
     c = round(counter or s * 0.98, 2)  # counter side
     place = positions or (lambda where, n, size: _stack_positions(board, layout, where, n, size))
     stacks: dict[Location, list[Unit]] = {}
+    cargo: dict[str, list[Unit]] = {}
     for u in state.units.values():
-        if u.alive and u.at is not None:
+        if u.alive and isinstance(u.at, Aboard):
+            cargo.setdefault(u.at.carrier, []).append(u)
+        elif u.alive and u.at is not None:
             stacks.setdefault(u.at, []).append(u)
     placed: list[tuple[int, Unit, XY, float]] = []
+    plates: list[Shape] = []
     for where, units in stacks.items():
-        spots, size, cascade = place(where, len(units), c)
-        for level, (u, xy) in enumerate(zip(units, spots, strict=True)):
-            placed.append((level if cascade else 0, u, xy, size))
+        order: list[tuple[Unit, int] | None] = list(_with_cargo(units, cargo))
+        spots, size, cascade = place(where, len(order), c)
+        for _ in range(3):  # each carrier with its cargo starts a row, if it fits in one
+            if cascade or len(order) == len(units):
+                break
+            per_row = sum(1 for _, y in spots if y == spots[0][1])
+            padded = _rows_by_carrier([e for e in order if e is not None], per_row)
+            if padded == order:
+                break
+            order = padded
+            spots, size, cascade = place(where, len(order), c)
+        for level, (entry, xy) in enumerate(zip(order, spots, strict=True)):
+            if entry is not None:
+                placed.append((level if cascade else 0, entry[0], xy, size))
+        if not cascade:
+            plates += _plates(order, spots, size, state, rules)
     placed.sort(key=lambda t: (t[0], t[2][1], t[2][0]))
-    shapes: list[Shape] = []
+    shapes: list[Shape] = plates
     infos: list[CounterInfo] = []
     # level by level, so a stacked counter covers the one beneath it; passes within a level
     for level in sorted({p[0] for p in placed}):
@@ -584,6 +640,68 @@ def _counters(state: GameState, board: Board, layout: Layout, rules: Ruleset | N
     return shapes, infos
 
 
+def _with_cargo(units: list[Unit], cargo: dict[str, list[Unit]]) -> list[tuple[Unit, int]]:
+    """A place's units in order, each carrier followed by the units aboard it (and theirs), with how deep
+    aboard each is (0: standing in the place itself). Units aboard a carrier that is not drawn (off the map,
+    unseen) are not drawn either."""
+    out: list[tuple[Unit, int]] = []
+
+    def add(u: Unit, depth: int) -> None:
+        out.append((u, depth))
+        for v in cargo.pop(u.id, []):
+            add(v, depth + 1)
+
+    for u in units:
+        add(u, 0)
+    return out
+
+
+def _rows_by_carrier(order: list[tuple[Unit, int]], per_row: int) -> list[tuple[Unit, int] | None]:
+    """The order with gaps (``None``) so that each carrier and its cargo begin a row of ``per_row``, when
+    they fit in one; units standing alone fill the rows left."""
+    groups: list[list[tuple[Unit, int]]] = []
+    for entry in order:
+        if entry[1] == 0:
+            groups.append([entry])
+        else:
+            groups[-1].append(entry)
+    singles = [g[0] for g in groups if len(g) == 1]
+    out: list[tuple[Unit, int] | None] = []
+    for g in (g for g in groups if len(g) > 1):
+        if out and len(out) % per_row and len(g) <= per_row:
+            room = per_row - len(out) % per_row
+            fill, singles = singles[:room], singles[room:]
+            out += fill + [None] * (room - len(fill))
+        out += g
+    return out + singles
+
+
+def _plates(order: list[tuple[Unit, int] | None], spots: list[XY], size: float, state: GameState,
+            rules: Ruleset | None) -> list[Shape]:
+    """Units aboard a carrier sit next to it on one pale plate edged in the carrier's side colour (a plate per
+    row where the group wraps), so they read as riding together."""
+    out: list[Shape] = []
+    pad = max(3.0, size * 0.1)
+    i = 0
+    while i < len(order):
+        head = order[i]
+        j = i + 1
+        while j < len(order) and head is not None and (e := order[j]) is not None and e[1] > head[1]:
+            j += 1
+        if head is not None and j > i + 1 and head[1] == 0:
+            edge, _ = rules.side_colours(head[0].side, state.sides) if rules is not None else \
+                style.side_colours(head[0].side, state.sides)
+            rows: dict[float, list[float]] = {}
+            for x, y in spots[i:j]:
+                rows.setdefault(y, []).append(x)
+            for y, xs in rows.items():
+                half = size / 2 + pad
+                out.append(Poly(_box(min(xs) - half, y - half, max(xs) + half, y + half), "#ffffff", edge,
+                                max(2.0, size * 0.06), 0.8))
+        i = j
+    return out
+
+
 def _strength(u: Unit, measure: str, x: float, y: float, c: float, ink: str) -> list[Shape]:
     base = round(y + c * 0.36, 2)
     if measure == "figures":  # a row of dots, one per figure
@@ -610,7 +728,8 @@ def _highlights(board: Board, layout: Layout, state: GameState | None,
             out.append(Poly(_corners(layout, h, 0.92), colour, colour, max(1.5, s * 0.08), 0.35))
     out += selection_ring(counters, selected, s)
     for frm, to, verb in arrows:
-        out += _arrow(board, layout, frm, to, style.HIGHLIGHT.get(verb, style.INK))
+        if isinstance(frm, Hex | str) and isinstance(to, Hex | str):  # not to a display or aboard a unit
+            out += _arrow(board, layout, frm, to, style.HIGHLIGHT.get(verb, style.INK))
     if los is not None:
         frm, to, result = los
         clear = bool(getattr(result, "clear", True))

@@ -36,6 +36,8 @@ class DiceTray(anywidget.AnyWidget):
     def __init__(self, game: Game | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game = game
+        self.viewer: str | None = None
+        """The seat the tray shows rolls to (``game.log_for``): a roll private to another side is not shown."""
         self._shown: Event | None = None
         if game is not None:
             self.icons = {str(face): svg for die in game.rules.dice_by_name().values()
@@ -64,7 +66,8 @@ class DiceTray(anywidget.AnyWidget):
             self.roll += 1
 
     def _follow(self, game: Game, animate: bool = True) -> None:
-        last = next((e for e in reversed(game.log) if isinstance(e.payload, DiceRolled)), None)
+        log = game.log if self.viewer is None else game.log_for(self.viewer)
+        last = next((e for e in reversed(log) if isinstance(e.payload, DiceRolled)), None)
         if last is self._shown:
             return
         self._shown = last

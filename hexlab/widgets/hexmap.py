@@ -52,13 +52,18 @@ class HexMap(widgets.VBox):
     target = traitlets.Unicode(None, allow_none=True).tag(sync=False)
     """The id of the enemy unit under the mouse while a unit is selected (for the odds panel)."""
     message = traitlets.Unicode("").tag(sync=False)
+    viewer = traitlets.Unicode(None, allow_none=True).tag(sync=False)
+    """The seat the map is drawn for (a side, or ``PUBLIC``): it shows only what that side may see and offers
+    moves only when that side decides. ``None``: everything, and every side's moves (the teacher's view)."""
 
-    def __init__(self, game: Game, size: float | None = None, dpr: int = 2, **kwargs: Any) -> None:
+    def __init__(self, game: Game, size: float | None = None, dpr: int = 2, viewer: str | None = None,
+                 **kwargs: Any) -> None:
         self.game = game
         self.dpr = dpr
+        self.set_trait("viewer", viewer)
         self.hex_size = size or auto_size(game)
         self.hex_layout = fit_layout(game.board, self.hex_size)
-        self._scene: Scene = scene(game, self.hex_layout)
+        self._scene: Scene = scene(game, self.hex_layout, viewer=viewer)
         self._cells = self._scene.cells
         self.css_width = int(math.ceil(self._scene.width))
         self.css_height = int(math.ceil(self._scene.height))
@@ -87,6 +92,7 @@ class HexMap(widgets.VBox):
         self.canvas.on_mouse_out(lambda *_: self._set_hover(None))
         self._stop = game.on_change(self._game_changed)
         self.observe(self._selection_changed, names=["selected"])
+        self.observe(self._follow_viewer, names=["viewer"])
         self.redraw()
 
     def __repr__(self) -> str:
@@ -101,20 +107,36 @@ class HexMap(widgets.VBox):
             data["image/svg+xml"] = self.to_svg()
         return bundle
 
+    # ------------------------------------------------------------------------------------ the seat
+    def seen(self):
+        """The state as the map's viewer sees it (the whole state for the teacher's view)."""
+        return self.game.state if self.viewer is None else self.game.view(self.viewer)
+
+    def may_act(self) -> bool:
+        """Whether the map's viewer decides now (the teacher's view acts for every side)."""
+        return self.viewer is None or self.game.to_act == self.viewer
+
+    def _follow_viewer(self, change: dict[str, Any]) -> None:
+        self.selected = None
+        self.target = None
+        self._refresh_targets()
+        self.redraw_units()
+
     # ------------------------------------------------------------------------------------ drawing
     def _build_scene(self, layers: tuple[str, ...] = ("units", "highlight")) -> Scene:
         los = None
-        sel = self.game.state.units.get(self.selected) if self.selected else None
-        tgt = self.game.state.units.get(self.target) if self.target else None
+        seen = self.seen()
+        sel = seen.units.get(self.selected) if self.selected else None
+        tgt = seen.units.get(self.target) if self.target else None
         if sel is not None and tgt is not None:
-            result = self.game.rules.sight(self.game.state, sel.at, tgt.at)
+            result = self.game.rules.sight(seen, sel.at, tgt.at)
             if result is not None:
                 los = (sel.at, tgt.at, result)
         highlights = {}
         for where, actions in self._targets.items():
             highlights[where] = min((a.verb for a in actions), key=lambda v: VERB_ORDER.get(v, 5))
         return scene(self.game, self.hex_layout, highlights=highlights, selected=self.selected, los=los,
-                     layers=layers, dice=self._last_roll())
+                     layers=layers, dice=self._last_roll(), viewer=self.viewer)
 
     def _last_roll(self) -> tuple[Any, list[str]] | None:
         """The latest roll made somewhere on the map, while the game is still in that turn and phase."""
@@ -179,6 +201,8 @@ class HexMap(widgets.VBox):
         self.redraw_units()
 
     def _actions_of(self, unit: str) -> list[Action]:
+        if not self.may_act():
+            return []
         return [a for a in self.game.legal_actions() if a.actor == unit]
 
     def _refresh_targets(self, actions: list[Action] | None = None) -> None:
@@ -211,7 +235,12 @@ class HexMap(widgets.VBox):
             return
         actions = self._actions_of(unit)
         if not actions:
-            u = self.game.state.units.get(unit)
+            u = self.seen().units.get(unit)
+            if u is not None and u.alive and not self.may_act() and self.game.to_act is not None:
+                self._say(f"{html.escape(str(self.game.to_act))} decides now, not {html.escape(str(self.viewer))}.",
+                          None)
+                self.selected = None
+                return
             if u is None or not u.alive:
                 self._say(f"There is no unit {unit!r} on the map.", None)
             else:
@@ -264,8 +293,9 @@ class HexMap(widgets.VBox):
         counter = self._scene.counter_at(x, y)
         if counter is not None:
             return counter.at, counter.unit
-        if self._scene.areas is not None:  # an area map drawn as its boxes
-            return self._scene.area_at(x, y), None
+        box = self._scene.box_at(x, y)  # an area's box, or a box of a display beside the map
+        if box is not None or self._scene.areas is not None:
+            return box, None
         h = pixel_to_hex(self.hex_layout, (x, y))
         if h not in self.game.board.terrain:
             return None, None
@@ -284,8 +314,9 @@ class HexMap(widgets.VBox):
                 self.ask(where, actions)
             return
         if unit is not None and unit != self.selected:
-            if self._actions_of(unit) or self.selected is None or self.game.state.units[unit].side == \
-                    self.game.state.units[self.selected].side:
+            seen = self.seen()
+            if self._actions_of(unit) or self.selected is None or seen.units[unit].side == \
+                    seen.units[self.selected].side:
                 self.select(unit)
                 return
         if unit is not None and unit == self.selected:
@@ -316,8 +347,8 @@ class HexMap(widgets.VBox):
     def _mouse_move(self, x: float, y: float) -> None:
         x, y = x / self.dpr, y / self.dpr
         h: Location
-        if self._scene.areas is not None:
-            h = self._scene.area_at(x, y)
+        if self._scene.areas is not None or self._scene.box_at(x, y) is not None:
+            h = self._scene.box_at(x, y)
         else:
             h = pixel_to_hex(self.hex_layout, (x, y))
             h = h if h in self.game.board.terrain else None
@@ -334,7 +365,7 @@ class HexMap(widgets.VBox):
                 self.target = None
                 self.redraw_highlights()
             return
-        board, state = self.game.board, self.game.state
+        board, state = self.game.board, self.seen()
         place: Location = h
         if isinstance(h, Hex) and board.kind == "area":
             place = board.area_of(h)
@@ -342,7 +373,7 @@ class HexMap(widgets.VBox):
         units = state.units_at(place) if place is not None else []
         who = "; ".join(f"{html.escape(self.game.rules.unit_title(u))} "
                         f"({self.game.rules.strength_text(u) or f'{u.strength}/{u.max_strength}'})" for u in units)
-        where = html.escape(board.label(place)) if isinstance(place, str) else html.escape(cell.label if cell else "")
+        where = html.escape(board.label(place)) if not isinstance(place, Hex) else html.escape(cell.label if cell else "")
         terrain = html.escape(cell.terrain) if cell else ""
         self.hover.value = (f"<span class='hexlab-hover-label'><b>{where}</b></span>"
                             + (f" · {terrain}" if terrain else "") + (f" · {who}" if who else ""))

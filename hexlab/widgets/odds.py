@@ -50,6 +50,7 @@ class OddsPanel(widgets.VBox):
         super().__init__([widgets.HTML("<b>Odds</b>"), self.body], **kwargs)
         self.add_class("hexlab-oddspanel")
         self.report: OddsReport | None = None
+        self._map = None
         self.clear()
         if hexmap is not None:
             hexmap.observe(self._follow_map, names=["selected", "target"])
@@ -59,8 +60,11 @@ class OddsPanel(widgets.VBox):
         return f"<OddsPanel: {self.report.title if self.report else 'no attack selected'}>"
 
     def show(self, attacker: str, target: str) -> OddsReport | None:
-        """Show the odds of ``attacker`` attacking ``target`` (unit ids); ``None`` if it can't."""
-        report = self.game.rules.odds(self.game.state, attacker, target)
+        """Show the odds of ``attacker`` attacking ``target`` (unit ids); ``None`` if it can't. The odds are
+        worked out on what the map's seat sees, so they never give away a hidden unit."""
+        seen = self._map.seen() if self._map is not None else self.game.state
+        report = (self.game.rules.odds(seen, attacker, target)
+                  if attacker in seen.units and target in seen.units else None)
         self.report = report
         if report is None:
             self.body.value = (f"<div class='hexlab-odds-empty'>{html.escape(attacker)} cannot attack "

@@ -55,8 +55,11 @@ class PhaseStepper(widgets.VBox):
     """Step through ``game``'s sequence of play. ``players`` maps sides to computer players."""
 
     def __init__(self, game: Game, players: Mapping[str, Player] | None = None, log_lines: int = 40,
-                 expand_all: bool = False, **kwargs: Any) -> None:
+                 expand_all: bool = False, viewer: str | None = None, **kwargs: Any) -> None:
         self.game = game
+        self.viewer = viewer
+        """The seat the stepper speaks to (a side, or ``PUBLIC``): its log is that side's
+        (``game.log_for``) and its choices appear only when that side decides. ``None``: the teacher's view."""
         self.expand_all = expand_all
         """Show every phase's steps, not only the current phase's."""
         self.players = dict(players or {})
@@ -158,6 +161,8 @@ class PhaseStepper(widgets.VBox):
         elif game.to_act in self.players:
             status = (f"<b>{html.escape(str(game.to_act))}</b> (computer) decides: {html.escape(step.title)}. "
                       "Press <b>Let the computer choose</b>.")
+        elif not self.may_act():
+            status = f"Waiting for <b>{html.escape(str(game.to_act))}</b> to decide: {html.escape(step.title)}."
         else:
             status = (f"<b>Your decision, {html.escape(str(game.to_act))}</b>: {html.escape(step.title)}. "
                       "Choose a button below, or click one of your units on the map.")
@@ -185,7 +190,16 @@ class PhaseStepper(widgets.VBox):
         self.undo_button.disabled = not game.can_undo
         self.redo_button.disabled = not game.can_redo
         self._refresh_choices()
-        self.log_view.value = self.log_html(game.log, self.log_lines)
+        self.log_view.value = self.log_html(game.log_for(self.viewer), self.log_lines)
+
+    def may_act(self) -> bool:
+        """Whether the stepper's seat decides now (the teacher's view decides for every person)."""
+        return self.viewer is None or self.game.to_act == self.viewer
+
+    def set_viewer(self, viewer: str | None) -> None:
+        """Speak to another seat (the table's hand-over in hot-seat play, the teacher's switch)."""
+        self.viewer = viewer
+        self.refresh()
 
     def _next_words(self) -> str:
         game = self.game
@@ -214,7 +228,7 @@ class PhaseStepper(widgets.VBox):
         """Buttons for the decisions the map can't show: those with no place on the map."""
         game = self.game
         buttons = []
-        if not game.is_over and not game.current_step.automatic:
+        if not game.is_over and not game.current_step.automatic and self.may_act():
             for action in game.legal_actions():
                 if game.rules.action_location(game.state, action) is not None:
                     continue

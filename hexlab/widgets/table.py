@@ -15,6 +15,7 @@ import ipywidgets as widgets
 
 from .. import saves
 from ..engine import Game
+from ..engine.seats import PUBLIC
 from ..players import Player, players_for
 from ..render.scene import SIDE_MARK_NAMES
 from ..scenario import load
@@ -85,15 +86,34 @@ details.hexlab-words pre { font-size: 12px; white-space: pre-wrap; background: v
 
 
 class Table(widgets.VBox):
-    """Everything needed to play a game in a notebook."""
+    """Everything needed to play a game in a notebook, from a seat.
+
+    ``seat="Allies"`` shows one side's view for good (the other side is the computer, or another screen).
+    With no ``seat``, the people at the table play *hot-seat*: the table shows the view of the side whose
+    decision it is, and when the decision passes to another person it first hides everything private
+    (hands, hidden units: the public view) and asks that player to take the seat. ``teacher=True`` (or
+    the switch on the table) shows both sides at once. What a seat sees is decided by the ruleset, in one
+    place (:mod:`hexlab.engine.seats`)."""
 
     def __init__(self, game: Game, players: Mapping[str, Any] | str | None = None, size: float | None = None,
-                 **kwargs: Any) -> None:
+                 seat: str | None = None, teacher: bool = False, **kwargs: Any) -> None:
         self.game = game
         self.players: dict[str, Player] = players_for(game, players) if players is not None else {}
-        self.map = HexMap(game, size=size)
-        self.stepper = PhaseStepper(game, players=self.players)
+        if seat is not None and seat not in game.state.sides:
+            raise ValueError(f"seat: {seat!r} is not a side of this game ({', '.join(game.state.sides)})")
+        self.fixed_seat = seat
+        """The one side this table is for, or ``None`` for hot-seat play between the people at it."""
+        self.seat: str | None = seat or self._first_person()
+        """The side whose player sits at the table now (hot-seat: the one who last took the seat)."""
+        self.teacher = widgets.ToggleButton(value=teacher, description="Show both sides (teacher)",
+                                            tooltip="Show every side's hand and hidden units at once",
+                                            layout=widgets.Layout(width="auto"))
+        self.handover = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.handover.add_class("hexlab-handover")
+        self.map = HexMap(game, size=size, viewer=self._viewer())
+        self.stepper = PhaseStepper(game, players=self.players, viewer=self._viewer())
         self.dice = DiceTray(game)
+        self.dice.viewer = self._viewer()
         self.odds = OddsPanel(game, self.map)
         title = game.scenario.title if game.scenario else game.rules.name
         summary = game.scenario.meta.summary if game.scenario else ""
@@ -105,8 +125,9 @@ class Table(widgets.VBox):
             + (f"<div style='font-size:12.5px;margin-bottom:6px'>{html.escape(summary)}</div>" if summary else ""))
         # beside the map (or right under it, in a narrow notebook): what to do now, the dice, the odds;
         # below: the sequence of play and the log
-        controls = widgets.VBox([self.stepper.header, self.stepper.buttons, self.stepper.choices, self.stepper.note,
-                                 self.stepper.explain, widgets.HTML("<b>Dice</b>"), self.dice, self.odds],
+        controls = widgets.VBox([self.handover, self.stepper.header, self.stepper.buttons, self.stepper.choices,
+                                 self.stepper.note, self.stepper.explain, widgets.HTML("<b>Dice</b>"), self.dice,
+                                 self.odds],
                                 layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="460px"))
         controls.add_class("hexlab-side")
         controls.add_class("hexlab-stepper")
@@ -118,14 +139,92 @@ class Table(widgets.VBox):
         self._describe()
         game.on_change(lambda *_: self._describe())
         history = widgets.VBox([widgets.HTML("<b>What happened</b> (newest first)"), self.stepper.log_view,
-                                self.words], layout=widgets.Layout(flex="2 1 360px", min_width="300px"))
+                                self.words, self.teacher], layout=widgets.Layout(flex="2 1 360px", min_width="300px"))
         below = widgets.HBox([sequence, history], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         super().__init__([head, body, below], **kwargs)
         self.add_class("hexlab-table")
+        self.teacher.observe(lambda _change: self._show_seat(), names=["value"])
+        game.on_change(lambda *_: self._turn_passed())
+        self._show_seat()
+
+    # ------------------------------------------------------------------------------------ the seat
+    def _people(self) -> list[str]:
+        return [s for s in self.game.state.sides if s not in self.players]
+
+    def _first_person(self) -> str | None:
+        """Who sits at a hot-seat table first: the person who decides first, else the first person."""
+        people = self._people()
+        to_act = self.game.to_act
+        return to_act if to_act in people else (people[0] if people else None)
+
+    def _viewer(self) -> str | None:
+        """The view the table shows now: everything for the teacher; the seated side's; or, while a hot-seat
+        game waits for the next player to take the seat, only what every side may see."""
+        if self.teacher.value:
+            return None
+        if self.fixed_seat is None and self._waiting_for() is not None:
+            return PUBLIC
+        return self.seat if self.seat is not None else PUBLIC
+
+    def _waiting_for(self) -> str | None:
+        """In hot-seat play, the person who must take the seat before the table shows their side (the
+        decision has passed to them, and their view differs from the seated player's)."""
+        if self.fixed_seat is not None:
+            return None
+        to_act = self.game.to_act
+        if to_act is None or to_act in self.players or to_act == self.seat:
+            return None
+        return to_act if self._has_secrets() else None
+
+    def _has_secrets(self) -> bool:
+        """Whether any side sees something another side does not (a hand, a hidden unit): only then is a
+        hand-over needed at all."""
+        public = self.game.observation(PUBLIC)
+        return any(self.game.observation(side) != public for side in self.game.state.sides)
+
+    def take_seat(self, side: str) -> None:
+        """The next player sits down: the table shows ``side``'s view (the hand-over's button does this)."""
+        if side not in self.game.state.sides:
+            raise ValueError(f"{side!r} is not a side of this game")
+        self.seat = side
+        self._show_seat()
+
+    def _turn_passed(self) -> None:
+        if self.fixed_seat is None and self.seat is not None and self._waiting_for() is None:
+            to_act = self.game.to_act
+            if to_act is not None and to_act not in self.players:
+                self.seat = to_act  # nothing private to hide: the seat simply follows the decision
+        self._show_seat()
+
+    def _show_seat(self) -> None:
+        viewer = self._viewer()
+        waiting = None if self.teacher.value else self._waiting_for()
+        if waiting is not None:
+            take = widgets.Button(description=f"I am {waiting}: show my side", button_style="primary",
+                                  layout=widgets.Layout(width="auto"))
+            take.add_class("hexlab-take-seat")
+            take.on_click(lambda _b, side=waiting: self.take_seat(side))
+            note = widgets.HTML(f"<div class='hexlab-stepper-note'><b>{html.escape(waiting)}</b> decides now. "
+                                f"Pass the screen to the {html.escape(waiting)} player: their side stays hidden "
+                                "until they press the button.</div>")
+            self.handover.children = [note, take]
+        elif self.fixed_seat is None and self.seat is not None and not self.teacher.value and self._people()[1:]:
+            self.handover.children = [widgets.HTML(f"<small>Seat: <b>{html.escape(self.seat)}</b> (hot-seat: "
+                                                   "private information shows only to the side whose turn it "
+                                                   "is)</small>")]
+        else:
+            self.handover.children = []
+        if self.map.viewer != viewer:
+            self.map.viewer = viewer
+        if self.stepper.viewer != viewer:
+            self.stepper.set_viewer(viewer)
+        self.dice.viewer = viewer
+        self._describe()
 
     def _describe(self) -> None:
+        viewer = self._viewer() if hasattr(self, "teacher") else None
         self.words.value = (f"<details class='hexlab-words'><summary>The position in words</summary>"
-                            f"<pre>{html.escape(self.game.describe())}</pre></details>")
+                            f"<pre>{html.escape(self.game.describe(viewer=viewer))}</pre></details>")
 
     def __repr__(self) -> str:
         sid = self.game.scenario.id if self.game.scenario else self.game.rules.id
@@ -143,11 +242,15 @@ class Table(widgets.VBox):
         return saves.save(self.game, path)
 
 
-def play(scenario_id: str, seed: int | None = None, players: Any = None, size: float | None = None) -> Table:
-    """The play table for a scenario (hot-seat unless ``players`` hands a side to the computer)."""
-    return Table(load(scenario_id, seed=seed), players=players, size=size)
+def play(scenario_id: str, seed: int | None = None, players: Any = None, size: float | None = None,
+         seat: str | None = None, teacher: bool = False) -> Table:
+    """The play table for a scenario: hot-seat between the people at it unless ``players`` hands a side to
+    the computer; ``seat`` shows one side's view only; ``teacher`` shows both."""
+    return Table(load(scenario_id, seed=seed), players=players, size=size, seat=seat, teacher=teacher)
 
 
-def resume(path: str, players: Any = None, size: float | None = None) -> Table:
-    """The play table for a saved game (see ``Table.save``)."""
-    return Table(saves.load(path), players=players, size=size)
+def resume(path: str, players: Any = None, size: float | None = None, seat: str | None = None,
+           teacher: bool = False) -> Table:
+    """The play table for a saved game (see ``Table.save``). The save is the whole game; opened for a
+    ``seat``, the table shows only that side's view of it."""
+    return Table(saves.load(path), players=players, size=size, seat=seat, teacher=teacher)

@@ -57,6 +57,23 @@ def _table_demo(path: Path) -> Path:
                            "table")
 
 
+HANDOVER = "handover.ipynb"
+
+
+def _handover(path: Path) -> Path:
+    """A hot-seat Memoir '44 table whose first player has just finished a turn: the decision is the other
+    player's, and the table must show nothing of their hand before they take the seat."""
+    return _notebook(path, "import hexlab\n"
+                           "table = hexlab.play('memoir44/tenaru', seed=1)\n"
+                           "game = table.game\n"
+                           "first = game.to_act\n"
+                           "while not game.is_over and game.to_act in (first, None):\n"
+                           "    game.step() if game.current_step.automatic else "
+                           "game.apply(next(iter(game.legal_actions())))\n"
+                           "print('HAND', ','.join(game.rules.card(c).name for c in game.state.hands[game.to_act]))\n"
+                           "table")
+
+
 FULL_GAMES = [sid for sid in ("memoir44/tenaru", "memoir44/normandy", "cadet/village", "cactus/guadalcanal")
               if (ROOT / "scenarios" / f"{sid}.toml").exists()]
 
@@ -70,8 +87,9 @@ def _full_game(path: Path, scenario_id: str) -> Path:
 def lab(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("lab")
     demo = _table_demo(tmp / TABLE_DEMO)
+    handover = _handover(tmp / HANDOVER)
     games = [_full_game(tmp / f"full_{sid.replace('/', '_')}.ipynb", sid) for sid in FULL_GAMES]
-    server = start_lab(tmp, [*NOTEBOOKS, demo, *games])
+    server = start_lab(tmp, [*NOTEBOOKS, demo, handover, *games])
     yield server
     server.stop()
 
@@ -194,6 +212,29 @@ def test_table_next_step_choices_and_clicks_on_the_map(lab, page):
     page.wait_for_timeout(600)
     assert "2,1" in page.locator(".hexlab-hover").first.inner_text()
     _shot(page, "table_demo_moved")
+    assert _console(page) == [], _console(page)
+
+
+def test_a_hot_seat_hand_over_shows_nothing_private_before_the_seat_is_taken(lab, page):
+    """Issue 22: when the decision passes to the other person at a hot-seat table, their cards do not
+    show until they press "I am ...: show my side"; then they do."""
+    open_notebook(page, lab, HANDOVER)
+    assert run_all(page).errors == []
+    wait_drawn(page)
+    printed = page.locator(".jp-OutputArea-output pre").first.inner_text()
+    hand = [name.strip() for name in printed.split("HAND", 1)[1].strip().split(",")]
+    table = page.locator(".hexlab-table").first
+    take = page.locator(".hexlab-take-seat").first
+    take.wait_for(timeout=10_000)
+    before = table.inner_text()
+    assert page.locator(".hexlab-choice").count() == 0, "no card is offered before the seat is taken"
+    assert not any(f"Play {card}" in before for card in hand)
+    _shot(page, "handover_waiting")
+    take.click()
+    page.wait_for_function("() => document.querySelectorAll('.hexlab-choice').length > 0", timeout=10_000)
+    after = table.inner_text()
+    assert any(f"Play {card}" in after for card in hand), "the seated player now sees their cards"
+    _shot(page, "handover_seated")
     assert _console(page) == [], _console(page)
 
 

@@ -5,6 +5,10 @@ Force's four boxes and War at Sea's sectors), d10 dice read 1-10, and a turn spl
 hour the active side may move one unit to a linked box; at the end of each hour every box holding both
 sides is fought over with a d10 per step, 9-10 hitting. After the last hour of the last turn the side
 holding more boxes wins. Written in the engine's handler style, as ``docs/adding_a_ruleset.md`` shows.
+
+Units may also stand aboard a transport (``at = { aboard = "T1" }``: they go where it goes and neither move
+nor fight by themselves) or in an off-map display's box (they stay there); only units in a box move,
+fight and hold it.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from hexlab.engine import (
     phase,
     step,
 )
+from hexlab.engine.simultaneous import Together
 
 CLAUSES = {"bx.move.link", "bx.move.once", "bx.combat.d10", "bx.clock.hours", "bx.victory.boxes"}
 handlers = Handlers()
@@ -75,7 +80,7 @@ class StepsLost(Payload):
 def contested(state: GameState) -> list[tuple[str, str, int]]:
     """``(area, side, steps)`` for each side in each box holding both sides, in a fixed order."""
     out = []
-    for area, units in sorted(state.occupancy().items()):
+    for area, units in sorted((k, v) for k, v in state.occupancy().items() if isinstance(k, str)):
         sides = sorted({u.side for u in units})
         if len(sides) > 1:
             out += [(area, side, sum(u.strength for u in units if u.side == side)) for side in sides]
@@ -86,6 +91,8 @@ def contested(state: GameState) -> list[tuple[str, str, int]]:
 def offer(rules: Boxes, state: GameState):
     yield Hold()
     for u in state.units_of(state.active):
+        if u.at not in rules.board.areas:  # aboard a transport or in a display
+            continue
         for link in rules.board.areas[u.at].links:
             yield Shift(u.id, link)
 
@@ -100,7 +107,7 @@ def check_shift(rules: Boxes, state: GameState, action: Shift) -> RuleError | No
     u = state.units.get(action.unit)
     if u is None or not u.alive or u.side != state.active:
         return RuleError("Move one of your own units.", "bx.move.once")
-    if action.to not in rules.board.areas[u.at].links:
+    if u.at not in rules.board.areas or action.to not in rules.board.areas[u.at].links:
         return RuleError(f"{action.to} is not linked to {u.at}.", "bx.move.link")
     return None
 
@@ -123,16 +130,16 @@ def shift(rules: Boxes, ctx: Context, action: Shift) -> None:
 def fight_dice(rules: Boxes, state: GameState) -> Roll:
     fights = contested(state)
     return Roll.of([(D10, steps) for _, _, steps in fights],
-                   [f"{side} in {rules.where(area)}" for area, side, _ in fights])
+                   [f"{side} in {rules.where(area)}" for area, side, _ in fights], by=[side for _, side, _ in fights])
 
 
 @handlers.resolve("hour.fight")
 def fight(rules: Boxes, ctx: Context, faces) -> None:
     s = ctx.state
-    hits: dict[tuple[str, str], int] = {}
+    hits: Together[tuple[str, str, int]] = Together()  # every box's dice first, then the losses, together
     for (area, side, _), rolled in zip(contested(s), faces, strict=True):
-        hits[(area, s.other(side))] = sum(1 for f in rolled if f >= 9)
-    for (area, side), n in hits.items():
+        hits.record((area, s.other(side), sum(1 for f in rolled if f >= 9)))
+    for area, side, n in hits.take():
         for u in [u for u in s.units_at(area) if u.side == side]:
             take = min(n, u.strength)
             if take:
@@ -173,8 +180,11 @@ class Boxes(Ruleset):
     handlers = handlers
     actions = (Shift, Hold)
     state_type = BoxesState
-    terrain = {"sea": Terrain("sea", "Sea", "ocean"), "land": Terrain("land", "Land", "clear")}
-    unit_types = {"battalion": UnitType("battalion", "Battalion", "infantry", "steps", 2)}
+    terrain = {"sea": Terrain("sea", "Sea", "ocean"), "land": Terrain("land", "Land", "clear"),
+               "island": Terrain("island", "Island", "jungle")}
+    unit_types = {"battalion": UnitType("battalion", "Battalion", "infantry", "steps", 2),
+                  "transport": UnitType("transport", "Transport", "transport", "steps", 1, {"capacity": 2}),
+                  "squadron": UnitType("squadron", "Squadron", "aircraft", "steps", 1)}
     options_model = BoxesOptions
     clauses = frozenset(CLAUSES)
 
@@ -184,8 +194,10 @@ class Boxes(Ruleset):
     def end_if(self, state: GameState) -> Outcome | None:
         if not state.rules_state.over:
             return None
-        held = {side: len({u.at for u in state.units_of(side)} - {u.at for u in state.units_of(state.other(side))})
-                for side in state.sides}
+        def boxes(side: str) -> set:
+            return {u.at for u in state.units_of(side) if isinstance(u.at, str)}
+
+        held = {side: len(boxes(side) - boxes(state.other(side))) for side in state.sides}
         a, b = state.sides
         winner = a if held[a] > held[b] else b if held[b] > held[a] else None
         return Outcome(winner, f"boxes held {held[a]} to {held[b]}", ("bx.victory.boxes",))

@@ -1,10 +1,10 @@
 """Helpers for the Cactus Air Force Ground Combat tests: small scenarios written inline on the Guadalcanal map,
 chosen dice, and running a game on to the step a test wants.
 
-The test map is the scenario's: 12 x 16 boxes, offset "odd-q", grid references "col/row" counted from 1. The
-four boxes: Guadalcanal 7/13, Beach Red 8/14, Cape Esperance 7/12 (the three joined by land) and Munda 7/9 (sea
-only). Unless a test says otherwise the Japanese move first each hour, there are no fighters or bombers, and
-the clock is 5 turns of 10 hours.
+The test map is the scenario's: four boxes at positions, with their references on a grid of 12 x 16 boxes, offset
+"odd-q", references "col/row" counted from 1 (the grid the air rules count in). The four boxes: Guadalcanal 7/13,
+Beach Red 8/14, Cape Esperance 7/12 (the three joined by land) and Munda 7/9 (sea only). Unless a test says
+otherwise the Japanese move first each hour, there are no fighters or bombers, and the clock is 5 turns of 10 hours.
 
 Units are written ``(id, side, type, area)`` or ``(id, side, type, area, {"strength": 2, "came_from": "munda"})``:
 ``strength`` goes to the unit, anything else into its attrs (``came_from``, ``seaborne`` mark an attacker in a
@@ -34,44 +34,46 @@ GC, BR, CE, MU = "guadalcanal", "beach_red", "cape_esperance", "munda"
 BOARD = """
 [board]
 kind = "area"
+background = "sea"
+
+[board.refs]
+labels = "slash"
+offset = "odd-q"
+first = 1
 width = 12
 height = 16
-offset = "odd-q"
-labels = "slash"
-label_base = 1
-default_terrain = "sea"
-
-[[board.terrain]]
-type = "jungle"
-hexes = ["7/12", "6/13", "7/14", "8/13", "8/14", "6/8", "6/9", "7/8", "7/9"]
-
-[[board.terrain]]
-type = "airfield"
-hexes = ["7/13"]
 
 [[board.area]]
 id = "guadalcanal"
 name = "Guadalcanal"
-at = "7/13"
+ref = "7/13"
+at = [0, 2]
+terrain = "airfield"
 links = ["beach_red", "cape_esperance"]
 attrs = { airstrip_aa = 2 }
 
 [[board.area]]
 id = "beach_red"
 name = "Beach Red"
-at = "8/14"
+ref = "8/14"
+at = [1, 3]
+terrain = "jungle"
 links = ["guadalcanal", "cape_esperance"]
 
 [[board.area]]
 id = "cape_esperance"
 name = "Cape Esperance"
-at = "7/12"
+ref = "7/12"
+at = [0, 1]
+terrain = "jungle"
 links = ["guadalcanal", "beach_red"]
 
 [[board.area]]
 id = "munda"
 name = "Munda"
-at = "7/9"
+ref = "7/9"
+at = [0, 0]
+terrain = "jungle"
 attrs = { airstrip_aa = 1 }
 """
 

@@ -22,7 +22,7 @@ from .actions import EndRaids, Raid, TakeLoss
 from .data import TARGET_VP
 from .events import BombsHit, BombsMissed, LastStepHolds, RaidDrivenOff, RaidOrdered, TargetBombed
 from .handlers import handlers
-from .shared import lose_step, next_decider
+from .shared import lose_step, new_round, next_decider
 from .state import Allocation, Bonus, Sortie
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def can_raid(rules: Cactus, state: GameState, side: str) -> bool:
 
 def begin_raids(rules: Cactus, ctx: Context) -> None:
     """After the hour's last battle: the first side with a raid to fly decides."""
-    ctx.state.rules_state.done = []
+    new_round(rules, ctx)
     ctx.goto("air.raids")
     continue_raids(rules, ctx)
 
@@ -119,7 +119,7 @@ def check_raid(rules: Cactus, state: GameState, action: Raid) -> RuleError | Non
 
 @handlers.effect(EndRaids)
 def end_raids(rules: Cactus, ctx: Context, action: EndRaids) -> None:
-    ctx.state.rules_state.done.append(ctx.state.active)
+    ctx.state.rules_state.round.passed()
     continue_raids(rules, ctx)
 
 
@@ -149,8 +149,9 @@ def bomb_dice(rules: Cactus, state: GameState) -> Roll:
     g = rules.ground.bomber(r.group)
     name = g.name if g else r.group
     if r.aa:
-        return Roll.of([(D6, r.aa), (D6, 1)], [f"AA in {rules.where(r.box)}", f"{name} (bombing)"])
-    return Roll.of([(D6, 1)], [f"{name} (bombing)"])
+        return Roll.of([(D6, r.aa), (D6, 1)], [f"AA in {rules.where(r.box)}", f"{name} (bombing)"],
+                       by=[state.other(state.active), state.active])  # the raided side fires the AA
+    return Roll.of([(D6, 1)], [f"{name} (bombing)"], by=state.active)
 
 
 @handlers.resolve("air.bomb")

@@ -151,7 +151,7 @@ def combat_dice(rules: Cactus, state: GameState) -> Roll:
     dfn = sum(rules.dice_of(u) for u in defenders(rules, state, b.box))
     banzai = ", Banzai" if b.banzai else ""
     return Roll.of([(GROUND_D6, att), (GROUND_D6, dfn)],
-                   [f"{b.attacker} (attacking{banzai})", f"{b.defender} (defending)"], b.box)
+                   [f"{b.attacker} (attacking{banzai})", f"{b.defender} (defending)"], b.box, [b.attacker, b.defender])
 
 
 @handlers.resolve("combat.roll")
@@ -171,14 +171,14 @@ def combat_result(rules: Cactus, ctx: Context, faces) -> None:
              f"{res.attacker_hits} hit(s){five}.",
              ["caf.combat.both_sides_roll", "caf.combat.hit_on_six", "caf.combat.hit_costs_one_step"])
     why = "a 6 rolled against it"
-    queue = [Task("loss", b.defender, res.defender_steps_lost, None, why, list(HITS)),
-             Task("loss", b.attacker, res.attacker_hits, None, why, list(HITS))]
+    results = b.queue  # both sides' results are recorded first, then applied together (engine.simultaneous)
+    results.record(Task("loss", b.defender, res.defender_steps_lost, None, why, list(HITS)))
+    results.record(Task("loss", b.attacker, res.attacker_hits, None, why, list(HITS)))
     if res.defender_five:
-        queue.append(Task("five"))
+        results.record(Task("five"))
     if b.banzai:
-        queue.append(Task("banzai"))
-    queue.append(Task("settle"))
-    b.queue = queue
+        results.record(Task("banzai"))
+    results.record(Task("settle"))
     run_queue(rules, ctx)
 
 
@@ -190,13 +190,13 @@ def run_queue(rules: Cactus, ctx: Context) -> None:
     s = ctx.state
     b = s.rules_state.battle
     while b.queue:
-        task = b.queue[0]
+        task = b.queue.next
         if task.kind == "loss":
             if take_losses(rules, ctx, task):
                 return
-            b.queue.pop(0)
+            b.queue.done()
             continue
-        b.queue.pop(0)
+        b.queue.done()
         if task.kind == "five":
             five(rules, ctx)
         elif task.kind == "banzai":
@@ -239,7 +239,7 @@ def take_combat_loss(rules: Cactus, ctx: Context, action: TakeLoss) -> None:
     mine = s.rules_state
     alloc = mine.allocation
     mine.allocation = None
-    mine.battle.queue[0].n -= 1
+    mine.battle.queue.next.n -= 1
     lose_step(rules, ctx, s.units[action.unit], alloc.clauses, alloc.why)
     run_queue(rules, ctx)
 
@@ -279,7 +279,7 @@ def five(rules: Cactus, ctx: Context) -> None:
     if seaborne:
         ctx.emit(NoRetreatFromTheSea(), "Troops that came by sea do not retreat: they lose one step more.",
                  ["caf.combat.seaborne_no_retreat_extra_step", "caf.combat.defender_five_forces_retreat"], b.attacker)
-        b.queue.insert(0, Task("loss", b.attacker, 1, [u.id for u in seaborne], "no retreat from the sea",
+        b.queue.first(Task("loss", b.attacker, 1, [u.id for u in seaborne], "no retreat from the sea",
                                ["caf.combat.seaborne_no_retreat_extra_step"]))
 
 

@@ -27,6 +27,11 @@ def scenario_problems(rules: Cactus, scenario: Any) -> list[tuple[str, str]]:
     if opts.japanese not in sides:
         problems.append(("rules.japanese", f"{opts.japanese!r} is not one of the sides {sides}"))
     areas = rules.board.areas
+    for i, area in enumerate(areas.values()):  # the air rules count boxes on the base game's grid
+        if area.anchor is None:
+            problems.append((f"board.area[{i}].ref", f"{area.name} needs its grid reference (ref = \"7/13\") on the "
+                                                     "base game's grid ([board.refs]): fighter reach and sea routes are "
+                                                     "counted in it (caf.air.cover.route_and_speed_defaults)"))
     for name, groups in (("fighters", opts.fighters), ("bombers", opts.bombers)):
         seen: set[str] = set()
         for i, g in enumerate(groups):

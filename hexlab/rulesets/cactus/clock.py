@@ -16,6 +16,7 @@ from .events import HourBegan, TargetHeld, TurnScored, VictoryPoint
 from .handlers import handlers
 from .moves import continue_moves
 from .refit import continue_refits
+from .shared import new_round
 from .state import Award, Bonus
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ def begin_hour(rules: Cactus, ctx: Context) -> None:
     """A new hour: nobody has finished moving or flown a raid; the ground moves begin."""
     s = ctx.state
     mine = s.rules_state
-    mine.done = []
+    new_round(rules, ctx)
     mine.raided = []
     ctx.emit(HourBegan(mine.hour), f"Turn {s.turn}, hour {mine.hour}.", ["caf.sequence.turn_structure_default"])
     ctx.goto("ground.move")
@@ -63,7 +64,7 @@ def turn_vp(rules: Cactus, ctx: Context) -> None:
     ctx.emit(TurnScored(gained), f"End of turn {s.turn}: " + ", ".join(f"{side} +{n} VP ({s.score[side]} in all)"
                                                                         for side, n in gained.items()) + ".",
              ["caf.victory.uncontested_location_vp"])
-    mine.done = []
+    new_round(rules, ctx)
     if s.turn >= rules.options.turns:
         ctx.goto("end.next")
         return

@@ -126,7 +126,7 @@ def check_move(rules: Cactus, state: GameState, action: Move) -> RuleError | Non
 @handlers.effect(EndMoves)
 def end_moves(rules: Cactus, ctx: Context, action: EndMoves) -> None:
     """caf.sequence.ground_move_timing: the other side moves, or the hour's combat begins."""
-    ctx.state.rules_state.done.append(ctx.state.active)
+    ctx.state.rules_state.round.passed()
     continue_moves(rules, ctx)
 
 

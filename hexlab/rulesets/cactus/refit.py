@@ -86,7 +86,7 @@ def check_refit(rules: Cactus, state: GameState, action: Refit) -> RuleError | N
 
 @handlers.effect(EndRefit)
 def end_refit(rules: Cactus, ctx: Context, action: EndRefit) -> None:
-    ctx.state.rules_state.done.append(ctx.state.active)
+    ctx.state.rules_state.round.passed()
     continue_refits(rules, ctx)
 
 
@@ -101,7 +101,7 @@ def refit(rules: Cactus, ctx: Context, action: Refit) -> None:
     u.attrs.update(face_attrs(u.kind, u.strength))
     mine.turn.air_refits[u.side] -= 1
     mine.turn.refitted.append(u.side)
-    mine.done.append(u.side)
+    mine.round.passed()  # one refit a side a turn: its part of the round is over
     ctx.emit(Refitted(u.id, u.strength), f"{u.side} give up an air refit: {u.id} goes from {before} to "
              f"{face_text(u.kind, u.strength)}.", ["caf.supply.refit.in_reinforcement_phase",
                                                     "caf.supply.refit.costs_air_refit",

@@ -163,16 +163,6 @@ class Cactus(Ruleset):
         """The left number of the face up: dice rolled in ground combat (caf.components.counters.left_number_is_dice)."""
         return KINDS[u.kind].dice(u.strength)
 
-    def to_act(self, state: GameState) -> str:
-        """The owner picks the unit that takes a step (caf.combat.resolution_defaults, caf.air.bombing.defaults); the
-        attacker declares Banzai (caf.combat.banzai.japanese_only); otherwise the side whose round it is."""
-        mine = state.rules_state
-        if mine.allocation is not None:
-            return mine.allocation.side
-        if mine.battle is not None:
-            return mine.battle.attacker
-        return state.active
-
     def not_now(self, state: GameState, action: Action) -> RuleError:
         title = self.sequence.lookup(state.position)[1].title.lower()
         if type(action) is Banzai:

@@ -10,8 +10,22 @@ with AA); after the last hour, victory points for held boxes and the Reinforceme
 
 from __future__ import annotations
 
-from ...engine import SequenceOfPlay, phase, step
+from typing import Any
+
+from ...engine import GameState, SequenceOfPlay, phase, step
 from .actions import Banzai, EndMoves, EndRaids, EndRefit, Fight, Move, Raid, Refit, TakeLoss
+
+
+def attacker(rules: Any, state: GameState) -> str:
+    """The attacking side declares Banzai (caf.combat.banzai.japanese_only), whoever's hour it is."""
+    return state.rules_state.battle.attacker
+
+
+def owner(rules: Any, state: GameState) -> str:
+    """The side losing steps picks which unit loses each (caf.combat.resolution_defaults,
+    caf.air.bombing.defaults)."""
+    return state.rules_state.allocation.side
+
 
 SEQUENCE = SequenceOfPlay((
     phase("ground", "Ground moves", [
@@ -39,7 +53,8 @@ SEQUENCE = SequenceOfPlay((
              ["caf.combat.banzai.japanese_only", "caf.combat.banzai.doubled_dice",
               "caf.combat.banzai.automatic_step_loss"],
              "The Japanese are attacking: each of their attacking units may make a Banzai attack, rolling twice "
-             "its dice but losing one step after the combat.", next=["combat.roll"], accepts=[Banzai, Fight]),
+             "its dice but losing one step after the combat.", next=["combat.roll"], decider=attacker,
+             accepts=[Banzai, Fight]),
         step("roll", "Both sides roll",
              ["caf.combat.both_sides_roll", "caf.components.counters.left_number_is_dice", "caf.combat.hit_on_six",
               "caf.combat.hit_costs_one_step", "caf.combat.defender_five_forces_retreat",
@@ -56,7 +71,7 @@ SEQUENCE = SequenceOfPlay((
               "caf.components.counters.replacement_counter_chain", "caf.components.counters.eliminated_at_zero_steps"],
              "With more than one unit in the box, the owner picks the unit that loses each step: its counter "
              "flips, or is swapped for the reduced counter, and a unit with no steps left is removed.",
-             next=["combat.banzai", "combat.roll", "air.raids", "air.clock"], accepts=[TakeLoss]),
+             next=["combat.banzai", "combat.roll", "air.raids", "air.clock"], decider=owner, accepts=[TakeLoss]),
     ], "Combat in every box holding both sides, one box after another.", repeat="every hour"),
     phase("air", "Air operations", [
         step("raids", "Order bombing raids",
@@ -76,7 +91,7 @@ SEQUENCE = SequenceOfPlay((
              next=["air.raids", "air.bomb_loss", "air.clock"]),
         step("bomb_loss", "Take the bombing loss", ["caf.air.bombing.defaults", "caf.air.bombing.last_step_immune"],
              "The bombed side picks which of its units with more than one step loses the step.",
-             next=["air.raids", "air.clock"], accepts=[TakeLoss]),
+             next=["air.raids", "air.clock"], decider=owner, accepts=[TakeLoss]),
         step("clock", "The next hour", ["caf.sequence.turn_structure_default", "caf.combat.timing.every_hour_before_air"],
              "The clock moves on an hour; after the last hour of the turn comes the end of the turn.", kind="auto",
              next=["ground.move", "end.vp"]),

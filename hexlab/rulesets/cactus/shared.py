@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ...engine import Context, GameState, RuleError
+from ...engine.seats import Alternation
 from ...engine.state import Unit
 from .actions import TakeLoss
 from .counters import COUNTERS, face_attrs, face_text
@@ -21,18 +22,22 @@ if TYPE_CHECKING:
     from .rules import Cactus
 
 
+def new_round(rules: Cactus, ctx: Context) -> None:
+    """A round of decisions (moves, raids or refits): each side in the scenario's order decides until it
+    passes (the engine's :class:`~hexlab.engine.seats.Alternation`, not alternating)."""
+    ctx.state.rules_state.round = Alternation.start(rules.order, alternate=False)
+
+
 def next_decider(rules: Cactus, ctx: Context, can: Callable[[Cactus, GameState, str], bool]) -> bool:
-    """Make the next side in order that has something to do in this round the active one; ``False`` when
-    neither has (a side with nothing to do is passed over)."""
+    """Make the side whose part of the round it is the active one; ``False`` once the round is over (a
+    side with nothing to do is passed over)."""
     s = ctx.state
-    mine = s.rules_state
-    for side in rules.order:
-        if side in mine.done:
-            continue
-        if can(rules, s, side):
-            s.active = side
+    r = s.rules_state.round
+    while not r.over:
+        if can(rules, s, r.to_act):
+            s.active = r.to_act
             return True
-        mine.done.append(side)
+        r.skip()
     return False
 
 

@@ -14,6 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ...engine.seats import Alternation
+from ...engine.simultaneous import Together
+
 
 @dataclass(frozen=True, slots=True)
 class Roles:
@@ -49,7 +52,9 @@ class Battle:
     defender: str
     banzai: list[str] = field(default_factory=list)
     """The units that declared a Banzai attack this hour (caf.combat.banzai.doubled_dice)."""
-    queue: list[Task] = field(default_factory=list)
+    queue: Together[Task] = field(default_factory=Together)
+    """The hour's results, recorded from both sides' dice and applied together, in order
+    (caf.combat.both_sides_roll: a unit hit this hour has already rolled all its dice)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +121,8 @@ class TurnFacts:
 @dataclass(slots=True)
 class CactusState:
     hour: int = 1
-    done: list[str] = field(default_factory=list)
-    """The sides that have finished the current round of decisions (moves, raids or refit)."""
+    round: Alternation | None = None
+    """The current round of decisions (moves, raids or refits): each side in order, until it passes."""
     fights: dict[str, Roles] = field(default_factory=dict)
     """The contested boxes and the roles in each."""
     pinned: dict[str, str] = field(default_factory=dict)

@@ -75,7 +75,7 @@ def first_turn(ctx: Context, side: str, words: str) -> None:
 @handlers.roll("setup.roll_off")
 def roll_off_dice(rules: Cadet, state: GameState) -> Roll:
     """A D6 each (cc.setup.first_player, cc.components.d6)."""
-    return Roll.of([(D6, 1), (D6, 1)], list(state.sides))
+    return Roll.of([(D6, 1), (D6, 1)], list(state.sides), by=list(state.sides))
 
 
 @handlers.resolve("setup.roll_off")

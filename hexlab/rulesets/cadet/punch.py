@@ -108,7 +108,8 @@ def start_punch(rules: Cadet, ctx: Context, u: Unit, t: Unit, *, forced: bool, c
 def atk_dice(rules: Cadet, state: GameState) -> Roll:
     """The attacker's ATK dice, rolled where it stands (cc.punch.roll.dice_count, cc.dice.atk.faces)."""
     p = mine(state).punch_up()
-    return Roll.of([(ATK_DIE, p.dice)], [f"{p.attacker} punches {p.target}"], state.units[p.attacker].at)
+    attacker = state.units[p.attacker]
+    return Roll.of([(ATK_DIE, p.dice)], [f"{p.attacker} punches {p.target}"], attacker.at, attacker.side)
 
 
 @handlers.resolve("turn.punch")

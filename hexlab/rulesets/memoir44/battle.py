@@ -232,7 +232,8 @@ def battle_roll(rules: Memoir44, state: GameState) -> Roll:
     turn = state.rules_state.turn
     b = turn.battle
     who = b.attacker or rules.card(turn.card).name
-    return Roll.of([(BATTLE_DIE, b.dice)], [f"{who} at {b.target}"], state.units[b.target].at)
+    by = state.units[b.attacker].side if b.attacker else state.active  # the Ambush's and battle back's own side
+    return Roll.of([(BATTLE_DIE, b.dice)], [f"{who} at {b.target}"], state.units[b.target].at, by)
 
 
 @handlers.resolve("battle.roll", "battle.ambush_roll", "battle.back_roll")

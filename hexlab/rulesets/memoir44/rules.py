@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...engine import Action, Context, GameState, Outcome, RuleError, Ruleset, Terrain, UnitType
+from ...engine.seats import HIDDEN, hidden
 from ...engine.state import Board, Location, Unit
 from ...hexes import Hex, to_offset
 from ...odds import OddsReport
@@ -52,7 +53,7 @@ from .odds import Memoir44Odds, Memoir44Sight, battle_report
 from .options import MemoirOptions
 from .sequence import SEQUENCE
 from .state import Memoir44State
-from .turn_end import over_limit, pop
+from .turn_end import pop
 
 NOT_NOW: dict[type[Action], tuple[str, str]] = {
     PlayCard: ("A command card is played only at the start of the turn, once.", "m44.order.card.one_per_turn"),
@@ -258,24 +259,25 @@ class Memoir44(Ruleset):
         words = NOT_NOW.get(type(action))
         return RuleError(*words) if words else self.not_a_choice(state)
 
+    # =========================================================================================== what a seat sees
+    public_piles = frozenset({"discard"})
+    """The discards lie face up, as at a real table; the deck and the cards under a Commissar chip do not."""
+
+    def hide(self, rules_state: Memoir44State, state: GameState, side: str) -> Memoir44State:
+        """The enemy never sees the card waiting under a Soviet Commissar chip, nor the two cards a Recon
+        draws while its player chooses one (m44.nation.soviet.commissar.timing, m44.order.cards.data); the
+        hands and the deck are hidden by the engine."""
+        for owner, card in rules_state.chip.items():
+            if card is not None and owner != side:
+                rules_state.chip[owner] = HIDDEN
+        if rules_state.keep and state.active != side:
+            rules_state.keep = hidden(rules_state.keep)
+        return rules_state
+
     def not_a_choice(self, state: GameState) -> RuleError:
         """The refusal of a choice that does not belong to the current step, in the step's own words."""
         step = self.sequence.lookup(state.position)[1]
         return RuleError(f"That is not a choice at this step ({step.title.lower()}).", step.clauses[0])
-
-    def to_act(self, state: GameState) -> str:
-        """The unit under fire decides its retreat, its Ambush and its battle back (whichever side's turn
-        it is); High Command's discard is made by the side over its limit."""
-        step = self.sequence.lookup(state.position)[1]
-        turn = state.rules_state.turn
-        if step.decider == "inactive":
-            if turn.retreat is not None:
-                return state.units[turn.retreat.unit].side
-            if turn.battle is not None:
-                return state.units[turn.battle.target].side
-        if state.position == "draw.discard":
-            return over_limit(state) or state.active
-        return state.active
 
     # =========================================================================================== helpers
     def nation(self, side: str) -> str:

@@ -9,7 +9,9 @@ Enemy Lines' second move, Recon's keep-one, High Command's discard.
 
 from __future__ import annotations
 
-from ...engine import SequenceOfPlay, phase, step
+from typing import Any
+
+from ...engine import GameState, SequenceOfPlay, phase, step
 from .actions import (
     Battle,
     BattleBack,
@@ -32,6 +34,26 @@ from .actions import (
     TakeGround,
     Target,
 )
+
+
+def under_fire(rules: Any, state: GameState) -> str:
+    """The side of the unit under fire decides its Ambush, its retreat and its battle back, whichever
+    side's turn it is (m44.retreat.direction.choice, m44.order.cards.data, m44.nation.bcf.battle_back.trigger)."""
+    turn = state.rules_state.turn
+    if turn.retreat is not None:
+        return state.units[turn.retreat.unit].side
+    if turn.battle is not None:
+        return state.units[turn.battle.target].side
+    return state.other(state.active)
+
+
+def over_the_limit(rules: Any, state: GameState) -> str:
+    """High Command's discard is made by the side holding more cards than its limit
+    (m44.nation.italy.high_command.discard_on_loss)."""
+    from .turn_end import over_limit  # the phase module imports this one: look it up when asked
+
+    return over_limit(state) or state.active
+
 
 SEQUENCE = SequenceOfPlay((
     phase("card", "Play a command card", [
@@ -74,7 +96,7 @@ SEQUENCE = SequenceOfPlay((
              "less the target's terrain.", next=["battle.roll", "draw.draw", "battle.ambush", "again.move"],
              accepts=[Battle, RemoveWire, EndBattles]),
         step("ambush", "Ambush?", ["m44.battle.close_assault.definition", "m44.order.cards.data"],
-             "The defender may play Ambush: its unit battles the attacker first.", decider="inactive",
+             "The defender may play Ambush: its unit battles the attacker first.", decider=under_fire,
              next=["battle.ambush_roll", "battle.roll"], accepts=[Hold, PlayAmbush]),
         step("ambush_roll", "Roll the ambush", ["m44.dice.battle.faces", "m44.resolve.hit.matching"],
              "The ambushing unit rolls its normal dice at the attacker.", kind="dice",
@@ -87,7 +109,7 @@ SEQUENCE = SequenceOfPlay((
         step("retreat", "Retreat for flags", ["m44.retreat.flag.distance", "m44.retreat.direction.choice",
                                               "m44.retreat.blocked.loss", "m44.retreat.ignore_flag.general"],
              "The unit hit by flags moves back toward its own edge, one hex per flag; each retreat it cannot "
-             "make costs a figure.", decider="inactive",
+             "make costs a figure.", decider=under_fire,
              next=["battle.take_ground", "battle.battle_back", "battle.choose", "battle.roll", "draw.draw"],
              accepts=[IgnoreFlag, StopRetreat, Retreat]),
         step("take_ground", "Take ground", ["m44.take_ground.infantry", "m44.take_ground.close_assault_only",
@@ -101,7 +123,7 @@ SEQUENCE = SequenceOfPlay((
              accepts=[Hold, Battle, TakeGround]),
         step("battle_back", "Battle back", ["m44.nation.bcf.battle_back.trigger", "m44.nation.bcf.battle_back.no_terrain"],
              "A British Commonwealth unit left with one figure by a close assault may fire back with one die.",
-             decider="inactive", next=["battle.back_roll", "battle.choose"], accepts=[Hold, BattleBack]),
+             decider=under_fire, next=["battle.back_roll", "battle.choose"], accepts=[Hold, BattleBack]),
         step("back_roll", "Roll the battle-back die", ["m44.nation.bcf.battle_back.trigger"],
              "One die, no terrain reduction.", kind="dice", next=["battle.retreat", "battle.choose"]),
     ]),
@@ -118,7 +140,8 @@ SEQUENCE = SequenceOfPlay((
              next=["draw.discard", "end.check"], accepts=[KeepCard]),
         step("discard", "Discard for High Command", ["m44.nation.italy.high_command.discard_on_loss",
                                                      "m44.nation.italy.high_command.floor"],
-             "The Italian player discards down to the shrinking hand size.", next=["end.check"], accepts=[Discard]),
+             "The Italian player discards down to the shrinking hand size.", next=["end.check"],
+             decider=over_the_limit, accepts=[Discard]),
     ]),
     phase("end", "End of turn", [
         step("check", "Count medals", ["m44.victory.medals.target", "m44.victory.medal.last_figure"],

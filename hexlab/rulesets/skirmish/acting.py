@@ -119,8 +119,10 @@ def move(rules, ctx: Context, action: Move) -> None:
     frm: Hex = unit.at
     unit.at = action.to
     spend(s, unit.id)
+    hidden = bool(unit.attrs.get("hidden"))  # the enemy reads only that something moved (sk.hidden.scouts)
     ctx.emit(UnitMoved(unit.id, frm, action.to), f"{unit.id} moves {rules.where(frm)} to {rules.where(action.to)}.",
-             ["sk.move.allowance"], unit.side)
+             ["sk.move.allowance"], unit.side, to=unit.side if hidden else None,
+             public=f"{unit.side} moves a hidden unit." if hidden else None)
     if s.rules_state.activations <= 0:
         ctx.goto("draw.draw")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...dice import D6
 from ...engine import Context, GameState, Roll, Unit
+from ...engine.simultaneous import Together
 from .combat import attack_dice, combat, return_dice
 from .events import Eliminated, StepLost
 from .handlers import handlers
@@ -18,7 +19,7 @@ def fighters(state: GameState) -> tuple[Unit, Unit]:
 def combat_roll(rules, state: GameState) -> Roll:
     att, tgt = fighters(state)
     return Roll.of([(D6, attack_dice(rules.board, att, tgt)), (D6, return_dice(att, tgt))],
-                   [f"{att.id} attacks", f"{tgt.id} fires back"])
+                   [f"{att.id} attacks", f"{tgt.id} fires back"], by=[att.side, tgt.side])
 
 
 @handlers.resolve("combat.roll")
@@ -26,7 +27,10 @@ def combat_result(rules, ctx: Context, faces) -> None:
     s = ctx.state
     att, tgt = fighters(s)
     on_target, on_attacker = combat(*faces)
-    for unit, hits in ((tgt, on_target), (att, on_attacker)):  # removed together (sk.combat.return_fire)
+    losses: Together[tuple[Unit, int]] = Together()  # both rolled before either loses a step
+    losses.record((tgt, on_target))
+    losses.record((att, on_attacker))
+    for unit, hits in losses.take():  # removed together (sk.combat.return_fire)
         hit(ctx, unit, hits)
     s.rules_state.attack = None
     if s.rules_state.activations > 0 and s.units_of(s.active) and s.units_of(s.other(s.active)):
