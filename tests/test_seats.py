@@ -302,3 +302,28 @@ def test_cargo_and_off_map_displays_are_seen_through_the_seat():
     assert not {"T1", "N1", "N2"} & set(game.view("South").units)
     assert {"T1", "N1", "N2"} <= set(game.view("North").units)
     assert "VMF" not in to_svg(scene(game, viewer="North"))
+
+
+@pytest.mark.parametrize("scenario_id", SCENARIOS)
+def test_what_a_side_may_not_see_never_reaches_it(scenario_id):
+    """Random play on every scenario: at every 20th step, for each side, the units its view leaves out
+    appear in none of its observation, its log, its map or its words, and the other hands are counts."""
+    game = hexlab.load(scenario_id, seed=4)
+    pick = random.Random(4)
+    for n in range(600):
+        if game.is_over:
+            break
+        if n % 20 == 0:
+            for side in game.state.sides:
+                unseen = set(game.state.units) - set(game.view(side).units)
+                obs = game.observation(side)
+                assert all(isinstance(v, int) or v == [] for s, v in obs["hands"].items() if s != side)
+                said = json.dumps(obs) + " ".join(e.text + json.dumps(e.data) for e in game.log_for(side))
+                said += game.describe(viewer=side) + to_svg(scene(game, viewer=side))
+                for uid in unseen:
+                    assert f'"{uid}"' not in said and f">{uid}<" not in said and f" {uid} " not in said, \
+                        f"{scenario_id}: {side} learns of {uid}"
+        if game.current_step.automatic:
+            game.step()
+        else:
+            game.apply(pick.choice(list(game.legal_actions())))

@@ -87,6 +87,11 @@ class Skirmish(Ruleset):
         return RuleError("You have already played a card this turn.", "sk.order.play_card")
 
     # ----------------------------------------------------------------------- views and checks
+    def hide(self, rules_state: SkirmishState, state: GameState, side: str) -> SkirmishState:
+        """A hidden scout that has acted this turn is not named to the enemy (sk.hidden.scouts)."""
+        rules_state.acted = [uid for uid in rules_state.acted if self.sees(state, side, state.units[uid])]
+        return rules_state
+
     def sight(self, state: GameState, frm, to):
         if isinstance(frm, Hex) and isinstance(to, Hex):
             return line_of_sight(frm, to, lambda h: blocks_sight(self.board, h))
