@@ -66,9 +66,14 @@ def dumps(game: Game, indent: int | None = None) -> str:
     return json.dumps(to_data(game), indent=indent)
 
 
-def _comparable(data: dict[str, Any], version: int) -> dict[str, Any]:
+def _comparable(data: dict[str, Any], version: int, retired: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """The state as a save and its replay are compared: without the ruleset's ``retired_attrs`` (facts it no
+    longer keeps in ``Unit.attrs``, which a save made before still holds)."""
     drop = ("vars", "rules") if version < SAVE_VERSION else ("vars",)
-    return {k: v for k, v in data.items() if k not in drop}
+    out = {k: v for k, v in data.items() if k not in drop}
+    if retired:
+        out["units"] = [{**u, "attrs": {k: v for k, v in u["attrs"].items() if k not in retired}} for u in out["units"]]
+    return out
 
 
 def loads(text: str | bytes, name: str = "save") -> Game:
@@ -101,7 +106,8 @@ def loads(text: str | bytes, name: str = "save") -> Game:
         raise  # already names the field (SaveError is a ValueError: let it through as it is)
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveError(f"{name}: state: malformed ({exc})") from None
-    if _comparable(saved.to_data(), version) != _comparable(game.state.to_data(), version):
+    retired = game.rules.retired_attrs
+    if _comparable(saved.to_data(), version, retired) != _comparable(game.state.to_data(), version, retired):
         raise SaveError(f"{name}: state: the replayed game does not match the saved state")
     return game
 

@@ -109,6 +109,7 @@ class HexsidePatch(_Model):
 class RegionModel(_Model):
     id: str
     title: str = ""
+    """What the region is called, for a reader of the file (the map does not print it)."""
     hexes: list[str] = []
     columns: IntPair | None = None
     """Inclusive offset-column range, as an alternative to listing hexes."""
@@ -360,7 +361,6 @@ def build(model: ScenarioFile, scenario_id: str, name: str, source: str,
                 features.append((h, patch.type))
 
     regions: dict[str, frozenset[Hex]] = {}
-    titles: dict[str, str] = {}
     for i, reg in enumerate(b.region):
         path = f"board.region[{i}]"
         if reg.id in regions:
@@ -381,7 +381,6 @@ def build(model: ScenarioFile, scenario_id: str, name: str, source: str,
         if not members:
             problems.append((path, "a region needs hexes or columns"))
         regions[reg.id] = frozenset(members)
-        titles[reg.id] = reg.title or reg.id
 
     areas: dict[str, Area] = {}
     sectors: tuple[int, int] | None = None
@@ -423,7 +422,7 @@ def build(model: ScenarioFile, scenario_id: str, name: str, source: str,
 
     named = {**ruleset.terrain, **ruleset.hexside_features, **ruleset.features}
     board = Board(b.kind, width if older or b.refs else 0, height if older or b.refs else 0, offset, labels,
-                  terrain, hexsides, regions, titles, areas, b.background,
+                  terrain, hexsides, regions, areas=areas, background=b.background,
                   styles={k: t.style or k for k, t in named.items()}, titles={k: t.title for k, t in named.items()},
                   displays=displays, sectors=sectors)
 

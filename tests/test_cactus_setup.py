@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path
 
 import pytest
 
@@ -15,8 +14,9 @@ from hexlab.rulesets.cactus.counters import COUNTERS, KINDS, counters_aside, fac
 from hexlab.rulesets.cactus.rules import Cactus, EndMoves
 from hexlab.scenario import load_text
 from tests.support.cactus_boards import BR, CE, GC, JP, MU, US, make, pass_until, scenario_text
+from tests.support.catalogs import team_catalog
 
-CATALOG = Path(__file__).resolve().parents[1].parent / "shared" / "rules" / "cactus_ground.toml"
+CATALOG = team_catalog("cactus")
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path
 
 import pytest
 
@@ -22,8 +21,9 @@ from hexlab.rulesets.cadet.rules import (
 )
 from hexlab.scenario import load_text
 from tests.support.cadet_boards import G, O, at, force_roll, hx, kinds, make, refused, roll, scenario_text
+from tests.support.catalogs import team_catalog
 
-CATALOG = Path(__file__).resolve().parents[2] / "shared" / "rules" / "cadet_commander.toml"
+CATALOG = team_catalog("cadet")
 
 
 def problems(units, **kw) -> str:

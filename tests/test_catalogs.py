@@ -4,14 +4,11 @@ clauses (steps are checked when a ruleset is defined; events by the random simul
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path
 
 import pytest
 
 from hexlab import rulesets
-
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "rules"
-CATALOGS = {"memoir44": "memoir44.toml", "cadet": "cadet_commander.toml", "cactus": "cactus_ground.toml"}
+from tests.support.catalogs import CATALOGS, SHARED
 
 
 @pytest.mark.parametrize(("ruleset_id", "catalog"), sorted(CATALOGS.items()))

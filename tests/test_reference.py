@@ -6,13 +6,11 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from hexlab import reference, rulesets
-
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "rules"
+from tests.support.catalogs import SHARED
 
 
 @pytest.mark.parametrize(("ruleset_id", "catalog"), sorted(reference.CATALOGS.items()))

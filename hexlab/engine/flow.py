@@ -10,7 +10,9 @@ out, in one module per phase of its own turn::
     def offer_moves(rules, state): ...         #   each candidate is filtered by its check)
 
     @handlers.check(MoveUnit)                  # None, or the RuleError that forbids it (with its clause)
-    def check_move(rules, state, action): ...
+    def check_move(rules: MyRules, state: GameState, action: MoveUnit) -> RuleError | None: ...
+
+    handlers.unchecked(EndMoves)               # m44.move.optional: always allowed where the step takes it
 
     @handlers.effect(MoveUnit)                 # carry out a legal action through the Context
     def move(rules, ctx, action): ...
@@ -25,26 +27,33 @@ out, in one module per phase of its own turn::
     def battle_result(rules, ctx, faces): ...
 
 Every function takes the ruleset object first (its board and scenario options), then the state (to read)
-or the context (to change it). ``check`` and ``effect`` may be registered for an action type at one step
-(``at="battle.choose"``) when the same type means different things at different steps; otherwise they
-serve every step that accepts the type.
+or the context (to change it); type them (``rules: Skirmish, state: GameState, action: Move``): the aliases
+below (:data:`CheckFn`, :data:`EffectFn`...) name their shapes. ``check`` and ``effect`` may be registered for an
+action type at one step (``at="battle.choose"``) when the same type means different things at different
+steps; otherwise they serve every step that accepts the type. An action type that is always allowed where a
+step takes it (end moves, pass) is declared once with ``handlers.unchecked(Type)``, not with a check that
+returns ``None``.
 
-The engine then dispatches: it refuses an action its current step does not accept (with the step's
-clause, or the ruleset's ``not_now``), builds ``legal_actions()`` from the candidates filtered by their
-checks, runs the automatic work and the dice, and after every change asks the ruleset's ``end_if``
-whether the game is over. :meth:`Handlers.verify` checks at import that every step has what it needs.
+The engine then dispatches: it refuses an action its current step does not accept (in the words the step
+or the ruleset declares for it: ``step(..., refuse={...})``, ``Ruleset.refusals``; see ``Ruleset.not_now``),
+builds ``legal_actions()`` from the candidates filtered by their checks, runs the automatic work and the
+dice, and after every change asks the ruleset's ``end_if`` whether the game is over. :meth:`Handlers.verify`
+checks at import that every step has what it needs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 if TYPE_CHECKING:
     from ..dice import Die
+    from .actions import Action
+    from .errors import RuleError
+    from .ruleset import Context
     from .sequence import SequenceOfPlay
-    from .state import Location
+    from .state import GameState, Location
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +100,27 @@ class Outcome:
 
 Fn = Callable[..., Any]
 
+Faces: TypeAlias = "tuple[tuple[Any, ...], ...]"
+"""The rolled faces a dice step resolves: one tuple of faces per group of its :class:`Roll`, in rolled order."""
+CandidatesFn: TypeAlias = "Callable[[Any, GameState], Iterable[Action]]"
+"""``candidates(rules, state) -> Iterable[Action]`` (the first argument is the ruleset object, typed as its class
+in a ruleset's own modules)."""
+CheckFn: TypeAlias = "Callable[[Any, GameState, Any], RuleError | None]"
+"""``check(rules, state, action) -> RuleError | None``."""
+EffectFn: TypeAlias = "Callable[[Any, Context, Any], None]"
+"""``effect(rules, ctx, action) -> None``."""
+AutoFn: TypeAlias = "Callable[[Any, Context], None]"
+"""``auto(rules, ctx) -> None``."""
+RollFn: TypeAlias = "Callable[[Any, GameState], Roll]"
+"""``roll(rules, state) -> Roll``."""
+ResolveFn: TypeAlias = "Callable[[Any, Context, Faces], None]"
+"""``resolve(rules, ctx, faces) -> None``."""
+
+
+def no_check(rules: Any, state: GameState, action: Any) -> None:
+    """The check of an action type declared :meth:`Handlers.unchecked`: always allowed where a step takes it."""
+    return None
+
 
 class Handlers:
     """One ruleset's step handlers, filled by decorators in its phase modules."""
@@ -119,6 +149,16 @@ class Handlers:
     def check(self, *types: type, at: str | None = None) -> Callable[[Fn], Fn]:
         """``fn(rules, state, action) -> RuleError | None`` for these action types."""
         return lambda fn: self._put(self.checks, [(at, t.__name__) for t in types], fn)
+
+    def unchecked(self, *types: type, at: str | None = None) -> None:
+        """Declare that these action types need no check (at step ``at``, or at every step that takes them): an
+        action the step accepts is then always legal there ("end moves", "pass"). Said once, in place of a
+        check that returns ``None``; :meth:`verify` counts it as the type's check."""
+        self._put(self.checks, [(at, t.__name__) for t in types], no_check)
+
+    def is_unchecked(self, position: str, action_type: str) -> bool:
+        """Whether ``action_type`` (a name) was declared :meth:`unchecked` at ``position``."""
+        return self.check_for(position, action_type) is no_check
 
     def effect(self, *types: type, at: str | None = None) -> Callable[[Fn], Fn]:
         """``fn(rules, ctx, action) -> None``: carry out a legal action of these types."""

@@ -10,6 +10,9 @@ to the game's board, scenario options, sides and first player. The engine calls
 - per step, the handlers: candidates filtered by checks for ``legal_actions``, the check and the effect
   of each action, the automatic work, the :class:`~hexlab.engine.flow.Roll` of a dice step and the
   resolution of its faces (the engine rolls the pool from the seeded generator);
+- ``not_now(state, action)`` for an action the current step does not accept: by default the words the
+  step declares for its type (``step(..., refuse=...)``), else the class's (:attr:`Ruleset.refusals`,
+  :attr:`Ruleset.refusal`), so no ruleset switches on step names;
 - ``end_if(state)`` after every change: the :class:`~hexlab.engine.flow.Outcome` once the game is over;
 - the view hooks (``describe``, ``clock``, ``strength_text``, ``odds``, ``sight``, ``intent``...) for the
   map, the stepper, the odds panel and the log; ``invariants`` in the random simulation tests.
@@ -21,9 +24,9 @@ through the sequence of play (checked against what the sequence declares), the e
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict
 
@@ -33,7 +36,7 @@ from .actions import Action, ActionCodec
 from .errors import RuleError
 from .events import Event, GameOver, Payload, PhaseBegan, payload_kinds
 from .flow import Handlers, Outcome, Roll
-from .sequence import SequenceOfPlay
+from .sequence import Refusal, RefusalSpec, SequenceOfPlay, as_refusal, refusals_by_name
 from .state import Aboard, Board, DisplayBox, GameState, Location, Unit
 
 
@@ -84,8 +87,16 @@ class NoOptions(Options):
     """A ruleset that takes no scenario options."""
 
 
-class Ruleset:
-    """The base of every ruleset. Class attributes are its data; methods are bound to one game."""
+S = TypeVar("S")
+"""A ruleset's typed state (its ``state_type``): ``class Skirmish(Ruleset[SkirmishState])``."""
+
+
+class Ruleset(Generic[S]):
+    """The base of every ruleset. Class attributes are its data; methods are bound to one game.
+
+    Generic over its typed state ``S`` (``class Cadet(Ruleset[CadetState])``): :meth:`mine` reads it from a
+    state typed, :meth:`hide` takes and returns it. A ruleset written as plain ``Ruleset`` still works (its
+    state is then ``Any``)."""
 
     id: ClassVar[str]
     name: ClassVar[str]
@@ -97,8 +108,21 @@ class Ruleset:
     actions: ClassVar[tuple[type[Action], ...]]
     """Every action class it offers (saves name them by class name)."""
     state_type: ClassVar[type | None] = None
-    """Its typed state: a dataclass made in ``setup`` and kept in ``state.rules_state``, saved by the same
-    codec as the actions. ``None`` for a ruleset with nothing to keep beyond the common state."""
+    """Its typed state (the ``S`` of ``Ruleset[S]``): a dataclass made in ``setup`` and kept in
+    ``state.rules_state``, saved by the same codec as the actions. ``None`` for a ruleset with nothing to keep
+    beyond the common state."""
+    refusals: ClassVar[Mapping[Any, RefusalSpec]] = {}
+    """What the refusal of an action type says at any step that does not accept it and has no words of its own
+    for it (``step(..., refuse=...)``), by action type (a class, its name, or a tuple of them): a
+    :class:`~hexlab.engine.sequence.Refusal` or ``(words, clause)`` ("Units move in the Move phase, before any
+    battle."). Read by :meth:`not_now`; stored by type name once the class is made."""
+    retired_attrs: ClassVar[frozenset[str]] = frozenset()
+    """Keys of ``Unit.attrs`` this ruleset used to keep there and now keeps typed (its typed state, or a table it
+    reads from the scenario at ``setup``): a save made before still loads (:func:`hexlab.saves.loads` compares
+    the replay with it without them)."""
+    refusal: ClassVar[Refusal] = Refusal('Not now: this is the step "{title}" ({decider} decides).')
+    """The refusal of an action at a step that does not accept it when neither the step nor :attr:`refusals`
+    has words for its type; its clause, left ``None``, is the step's first. May be set as words alone."""
     terrain: ClassVar[dict[str, Terrain]]
     hexside_features: ClassVar[dict[str, Terrain]] = {}
     features: ClassVar[dict[str, Terrain]] = {}
@@ -121,6 +145,10 @@ class Ruleset:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if "refusals" in cls.__dict__:
+            cls.refusals = refusals_by_name(cls.__dict__["refusals"])
+        if "refusal" in cls.__dict__:
+            cls.refusal = as_refusal(cls.__dict__["refusal"])
         if "sequence" in cls.__dict__:
             if not cls.__dict__.get("clauses"):  # the catalog shipped in hexlab.reference, loaded once
                 from .. import reference
@@ -129,6 +157,7 @@ class Ruleset:
                     cls.clauses = frozenset(reference.load(cls.id).clauses)
             cls.sequence.validate(cls.known_clauses())
             cls.codec = ActionCodec(cls.actions)
+            cls._check_refusals()
             if cls.handlers is not None:
                 cls.handlers.verify(cls.sequence, cls.id)
                 known = {a.__name__ for a in cls.actions}
@@ -147,6 +176,18 @@ class Ruleset:
         """The side the scenario names to play first, or ``None`` when the ruleset decides."""
 
     # ----------------------------------------------------------------------- class-level data
+    @classmethod
+    def _check_refusals(cls) -> None:
+        """Refuse refusal words for an action the ruleset does not have or a clause it does not know."""
+        known, clauses = {a.__name__ for a in cls.actions}, cls.known_clauses()
+        said: list[tuple[str, str, Refusal]] = [("refusals", name, r) for name, r in cls.refusals.items()]
+        said += [(key, name, r) for key in cls.sequence.keys() for name, r in cls.sequence.lookup(key)[1].refuse]
+        for where, name, r in said:
+            if name not in known:
+                raise ValueError(f"{cls.id}: {where} refuses unknown action {name}")
+            if r.clause is not None and r.clause not in clauses:
+                raise ValueError(f"{cls.id}: {where} cites unknown clause {r.clause} refusing {name}")
+
     @classmethod
     def known_clauses(cls) -> set[str]:
         """Every clause id this ruleset may cite: its rule catalog (``clauses``), or, for a ruleset
@@ -201,10 +242,26 @@ class Ruleset:
         return check(self, state, action)
 
     def not_now(self, state: GameState, action: Action) -> RuleError:
-        """The refusal of an action the current step does not accept: by default, the step's own clause."""
+        """The refusal of an action the current step does not accept, in the words declared for it: the step's
+        own for its type (``step(..., refuse=...)``), else the ruleset's for its type (:attr:`refusals`), else
+        the ruleset's general words (:attr:`refusal`), filled in from :meth:`refusal_fields`. Override it only
+        for a refusal that depends on more than the step and the type (and call ``super().not_now``)."""
         step = self.sequence.lookup(state.position)[1]
-        return RuleError(f"Not now: this is the step \"{step.title}\" ({self.to_act(state)} decides).",
-                         step.clauses[0] if step.clauses else None)
+        name = type(action).__name__
+        said = step.refusal(name) or cast(Mapping[str, Refusal], self.refusals).get(name) or self.refusal
+        return self.refuse(state, said)
+
+    def refuse(self, state: GameState, said: Refusal) -> RuleError:
+        """The :class:`RuleError` of the refusal ``said`` at the current step: its words filled in from
+        :meth:`refusal_fields`, its clause or else the step's first."""
+        return said.error(self.sequence.lookup(state.position)[1], _Facts(self.refusal_fields(state)))
+
+    def refusal_fields(self, state: GameState) -> dict[str, Any]:
+        """The facts refusal words may name in braces: ``title`` (the step's title), ``step`` (the same in lower
+        case) and ``decider`` (who decides now). Extend it (``{**super().refusal_fields(state), ...}``) for a
+        ruleset's own; a value may be a function of nothing, called only when the words use it."""
+        title = self.sequence.lookup(state.position)[1].title
+        return {"title": title, "step": title.lower(), "decider": lambda: self.to_act(state)}
 
     def apply(self, ctx: Context, action: Action) -> None:
         """Carry out a legal action (the engine checked it first)."""
@@ -219,6 +276,10 @@ class Ruleset:
         if callable(step.decider):
             return step.decider(self, state)
         return state.other(state.active) if step.decider == "inactive" else state.active
+
+    def mine(self, state: GameState) -> S:
+        """The ruleset's own typed state in ``state`` (``state.rules_state``), typed as its ``S``."""
+        return cast(S, state.rules_state)
 
     # ----------------------------------------------------------------------- automatic steps
     def auto(self, ctx: Context) -> None:
@@ -303,14 +364,20 @@ class Ruleset:
     public_piles: ClassVar[frozenset[str]] = frozenset()
     """Deck piles every side sees face up (a discard pile); every other pile is face down to everyone."""
 
+    def is_hidden(self, state: GameState, unit: Unit) -> bool:
+        """Whether ``unit`` is hidden from its enemies (a scout not yet seen): they do not see it, and the map
+        draws its counter dashed for its own side and the teacher. By default its ``hidden`` fact
+        (``unit.attrs["hidden"]``); a ruleset that keeps the fact in its typed state overrides this."""
+        return bool(unit.attrs.get("hidden"))
+
     def sees(self, state: GameState, side: str, unit: Unit) -> bool:
         """Whether ``side`` sees ``unit``: its own always; an enemy's unless the ruleset hides it. By
-        default an enemy unit is hidden when its ``hidden`` fact is set, when it is aboard a carrier the side
+        default an enemy unit is hidden when :meth:`is_hidden` says so, when it is aboard a carrier the side
         does not see, or when it stands in an off-map display that belongs to another side (Cartwheel's
         airbases: a ruleset shows them through its own rules, reconnaissance)."""
         if unit.side == side:
             return True
-        if unit.attrs.get("hidden"):
+        if self.is_hidden(state, unit):
             return False
         if isinstance(unit.at, Aboard):
             carrier = state.units.get(unit.at.carrier)
@@ -320,7 +387,7 @@ class Ruleset:
             return display is None or display.side in (None, side)
         return True
 
-    def hide(self, rules_state: Any, state: GameState, side: str) -> Any:
+    def hide(self, rules_state: S, state: GameState, side: str) -> S:
         """The ruleset's typed state as ``side`` may see it: change the given copy (it is the view's own)
         so that nothing private to another side is left (a card under a chip, cards drawn to choose from)
         and return it. ``side`` is :data:`~hexlab.engine.seats.PUBLIC` for the view of nobody's seat. By
@@ -407,10 +474,18 @@ class Ruleset:
                          step.clauses[0] if step.clauses else None)
 
 
+class _Facts(dict[str, Any]):
+    """Refusal facts: a value that is a function of nothing is computed when the words name it."""
+
+    def __getitem__(self, key: str) -> Any:
+        value = super().__getitem__(key)
+        return value() if callable(value) else value
+
+
 class Context:
     """Passed to a ruleset's procedures: the state being changed, and the ways to change it."""
 
-    def __init__(self, rules: Ruleset, state: GameState) -> None:
+    def __init__(self, rules: Ruleset[Any], state: GameState) -> None:
         self.rules = rules
         self.board = rules.board
         self.state = state

@@ -197,7 +197,6 @@ class Board:
     terrain: dict[Hex, str]
     hexsides: dict[Hexside, str] = field(default_factory=dict)
     regions: dict[str, frozenset[Hex]] = field(default_factory=dict)
-    region_titles: dict[str, str] = field(default_factory=dict)
     areas: dict[str, Area] = field(default_factory=dict)
     background: str = ""
     """Terrain name drawn where the map has no hexes (sea around islands); only decoration."""
@@ -325,8 +324,9 @@ class Unit:
     """One counter or block of figures.
 
     ``strength`` counts what the ruleset counts (figures, steps, STR); ``max_strength`` is its full
-    value. ``attrs`` holds the ruleset's own JSON-ready facts about the unit (its nation, a badge,
-    whether it moved this turn, whether the enemy can see it).
+    value. ``attrs`` holds the JSON-ready facts a scenario writes on the unit (``attrs = { badge = ... }``),
+    which a ruleset reads into its typed state or its own tables at ``setup``, and the facts a ruleset still
+    keeps here by name (``hidden``: the enemy does not see it, read through ``Ruleset.is_hidden``).
     """
 
     id: str
@@ -446,10 +446,6 @@ class GameState:
     @property
     def phase_id(self) -> str:
         return self.position.split(".", 1)[0]
-
-    @property
-    def step_id(self) -> str:
-        return self.position.split(".", 1)[1]
 
     def other(self, side: str) -> str:
         """The opposing side (two-sided games)."""

@@ -608,7 +608,8 @@ def _counters(state: GameState, board: Board, layout: Layout, rules: Ruleset | N
             measure = utype.measure if utype else "steps"
             half = c / 2
             sq = _box(x - half, y - half, x + half, y + half)
-            hidden = bool(u.attrs.get("hidden"))
+            concealed = getattr(rules, "is_hidden", None)  # a ruleset's hook; a bare stand-in reads the unit's fact
+            hidden = concealed(state, u) if concealed is not None else bool(u.attrs.get("hidden"))
             reduced = u.strength < u.max_strength
             bodies.append(Poly(sq, fill, "#1f1f1f", max(1.0, s * 0.045), 1.0, (s * .12, s * .08) if hidden else ()))
             if reduced and measure == "steps":  # a flipped counter: a pale band across the top

@@ -26,8 +26,17 @@ MAX_STEPS = 4000
 
 def comparable_state(data: dict) -> dict:
     """The state as the golden replays compare it: everything the players and the views see. The
-    ruleset's own bookkeeping (``vars``, which becomes typed state) is compared through its effects."""
-    return {k: v for k, v in data.items() if k not in ("vars", "rules")}
+    ruleset's own bookkeeping (``vars``, which becomes typed state) is compared through its effects, and
+    so are the unit facts a ruleset retired from ``attrs`` into typed facts (``Ruleset.retired_attrs``:
+    Memoir's nation and badge, issue 22), which saves written before then still hold."""
+    from hexlab import rulesets
+
+    retired = rulesets.get(data["ruleset"]).retired_attrs if "ruleset" in data else frozenset()
+    out = {k: v for k, v in data.items() if k not in ("vars", "rules")}
+    if retired and "units" in out:
+        out["units"] = [{**u, "attrs": {k: v for k, v in u.get("attrs", {}).items() if k not in retired}}
+                        for u in out["units"]]
+    return out
 
 
 def record(scenario_id: str, seed: int) -> dict:

@@ -13,6 +13,7 @@ fight and hold it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from pydantic import Field
@@ -36,6 +37,7 @@ from hexlab.engine import (
     phase,
     step,
 )
+from hexlab.engine.flow import Faces
 from hexlab.engine.simultaneous import Together
 
 CLAUSES = {"bx.move.link", "bx.move.once", "bx.combat.d10", "bx.clock.hours", "bx.victory.boxes"}
@@ -88,7 +90,7 @@ def contested(state: GameState) -> list[tuple[str, str, int]]:
 
 
 @handlers.candidates("hour.move")
-def offer(rules: Boxes, state: GameState):
+def offer(rules: Boxes, state: GameState) -> Iterator[Hold | Shift]:
     yield Hold()
     for u in state.units_of(state.active):
         if u.at not in rules.board.areas:  # aboard a transport or in a display
@@ -97,9 +99,7 @@ def offer(rules: Boxes, state: GameState):
             yield Shift(u.id, link)
 
 
-@handlers.check(Hold)
-def check_hold(rules: Boxes, state: GameState, action: Hold) -> RuleError | None:
-    return None
+handlers.unchecked(Hold)  # a side may always let the hour go by
 
 
 @handlers.check(Shift)
@@ -134,7 +134,7 @@ def fight_dice(rules: Boxes, state: GameState) -> Roll:
 
 
 @handlers.resolve("hour.fight")
-def fight(rules: Boxes, ctx: Context, faces) -> None:
+def fight(rules: Boxes, ctx: Context, faces: Faces) -> None:
     s = ctx.state
     hits: Together[tuple[str, str, int]] = Together()  # every box's dice first, then the losses, together
     for (area, side, _), rolled in zip(contested(s), faces, strict=True):
@@ -164,7 +164,7 @@ def clock(rules: Boxes, ctx: Context) -> None:
     ctx.advance()
 
 
-class Boxes(Ruleset):
+class Boxes(Ruleset[BoxesState]):
     id = "boxes"
     name = "Boxes (test ruleset)"
     board_kinds = ("area",)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ...dice import D6
 from ...engine import Context, GameState, Roll, RuleError
+from ...engine.flow import Faces
 from .actions import EndRaids, Raid, TakeLoss
 from .data import TARGET_VP
 from .events import BombsHit, BombsMissed, LastStepHolds, RaidDrivenOff, RaidOrdered, TargetBombed
@@ -106,9 +107,7 @@ def offer_raids(rules: Cactus, state: GameState) -> Iterator[Raid | EndRaids]:
     yield from raid_candidates(rules, state, state.active)
 
 
-@handlers.check(EndRaids)
-def check_end_raids(rules: Cactus, state: GameState, action: EndRaids) -> RuleError | None:
-    return None
+handlers.unchecked(EndRaids)  # a side may always stop ordering raids this hour
 
 
 @handlers.check(Raid)
@@ -155,7 +154,7 @@ def bomb_dice(rules: Cactus, state: GameState) -> Roll:
 
 
 @handlers.resolve("air.bomb")
-def bomb_result(rules: Cactus, ctx: Context, faces) -> None:
+def bomb_result(rules: Cactus, ctx: Context, faces: Faces) -> None:
     """caf.air.aa.hit_number_default, caf.air.bombing.standard_resolution: driven off, missed, the troops hit
     (caf.air.bombing.success_costs_one_step, caf.air.bombing.last_step_immune) or the target wrecked
     (caf.victory.new_target_bombing_vp)."""

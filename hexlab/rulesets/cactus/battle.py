@@ -19,7 +19,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ...engine import Context, GameState, Roll, RuleError
+from ...engine.flow import Faces
 from ...engine.state import Unit
+from . import facts
 from .actions import Banzai, Fight, TakeLoss
 from .air import begin_raids
 from .combat import GROUND_D6, hour_result, rolled_dice
@@ -98,10 +100,7 @@ def offer_banzai(rules: Cactus, state: GameState) -> Iterator[Fight | Banzai]:
     yield from (Banzai(u.id) for u in attackers(rules, state, b.box))
 
 
-@handlers.check(Fight)
-def check_fight(rules: Cactus, state: GameState, action: Fight) -> RuleError | None:
-    """The attacker may always roll without (more) Banzai attacks (caf.combat.both_sides_roll)."""
-    return None
+handlers.unchecked(Fight)  # the attacker may always roll without (more) Banzai attacks (caf.combat.both_sides_roll)
 
 
 @handlers.check(Banzai)
@@ -155,15 +154,15 @@ def combat_dice(rules: Cactus, state: GameState) -> Roll:
 
 
 @handlers.resolve("combat.roll")
-def combat_result(rules: Cactus, ctx: Context, faces) -> None:
+def combat_result(rules: Cactus, ctx: Context, faces: Faces) -> None:
     """caf.combat.hit_on_six, caf.combat.defender_five_forces_retreat: the hour's result, applied in order
     (caf.combat.resolution_defaults)."""
     s = ctx.state
     b = s.rules_state.battle
     box = b.box
     att = attackers(rules, s, box)
-    res = hour_result(faces[0], faces[1], banzai=len(b.banzai), seaborne=any(u.attrs["seaborne"] for u in att),
-                      overland=any(not u.attrs["seaborne"] for u in att))
+    res = hour_result(faces[0], faces[1], banzai=len(b.banzai), seaborne=any(facts.seaborne(u) for u in att),
+                      overland=any(not facts.seaborne(u) for u in att))
     five = ", and at least one 5" if res.defender_five else ""
     ctx.emit(GroundCombat(box, res.attacker_steps_lost, res.defender_steps_lost, res.attacker_retreats,
                           res.defender_five),
@@ -254,10 +253,10 @@ def five(rules: Cactus, ctx: Context) -> None:
     box = b.box
     ground, where = rules.ground, rules.where
     att = ground.units_in(s, box, b.attacker)
-    overland = [u for u in att if not u.attrs["seaborne"]]
-    seaborne = [u for u in att if u.attrs["seaborne"]]
+    overland = [u for u in att if not facts.seaborne(u)]
+    seaborne = [u for u in att if facts.seaborne(u)]
     for u in overland:
-        dest = u.attrs["came_from"]
+        dest = facts.came_from(u)
         blocked = None
         if dest is None or dest not in rules.board.areas:
             blocked = "it has no box to go back to"
@@ -271,8 +270,7 @@ def five(rules: Cactus, ctx: Context) -> None:
             lose_step(rules, ctx, u, ["caf.combat.blocked_retreat_default"], "a blocked retreat")
             continue
         u.at = dest
-        u.attrs["came_from"] = None
-        u.attrs["seaborne"] = False
+        facts.settle(u)
         mine.pinned.pop(u.id, None)
         ctx.emit(Retreated(u.id, box, dest), f"The defender's 5 sends {u.id} back to {where(dest)}, where it came from.",
                  ["caf.combat.defender_five_forces_retreat", "caf.combat.retreat_overland_to_start"], u.side)
@@ -299,8 +297,7 @@ def settle(rules: Cactus, ctx: Context) -> None:
         return
     mine.fights.pop(box, None)
     for u in att + dfn:
-        u.attrs["came_from"] = None
-        u.attrs["seaborne"] = False
+        facts.settle(u)
         mine.pinned.pop(u.id, None)
     if att:
         ctx.emit(Occupied(box), f"Every {b.defender} step in {where(box)} is gone and {b.attacker} steps remain: "

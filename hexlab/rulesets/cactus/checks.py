@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import GameState
+from . import facts
 from .counters import KINDS, face_attrs
 from .data import STACK_LIMIT
 
@@ -114,8 +115,8 @@ def broken_invariants(rules: Cactus, state: GameState) -> list[str]:
                           f"{kind.max_steps} (caf.components.counters.right_number_is_steps)")
             continue
         want = face_attrs(u.kind, u.strength)
-        if any(u.attrs.get(k) != val for k, val in want.items()):
-            broken.append(f"{u.id} shows {u.attrs.get('counter')}/{u.attrs.get('face')} with {u.strength} steps, "
+        if (facts.counter(u), facts.face(u)) != (want["counter"], want["face"]):
+            broken.append(f"{u.id} shows {facts.counter(u)}/{facts.face(u)} with {u.strength} steps, "
                           f"not {want['counter']}/{want['face']} (caf.components.counters.flip_on_step_loss)")
         if u.strength == 0 and u.at is not None:
             broken.append(f"{u.id} has no steps but is on the map (caf.components.counters.eliminated_at_zero_steps)")

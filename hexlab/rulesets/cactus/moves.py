@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import Context, GameState, RuleError
 from ...engine.state import Unit
+from . import facts
 from .actions import HOWS, EndMoves, Move
 from .counters import face_text
 from .data import HOW_WORDS, MOVE_CLAUSES, STACK_LIMIT
@@ -111,10 +112,7 @@ def offer_moves(rules: Cactus, state: GameState) -> Iterator[Move | EndMoves]:
     yield from move_candidates(rules, state, state.active)
 
 
-@handlers.check(EndMoves)
-def check_end_moves(rules: Cactus, state: GameState, action: EndMoves) -> RuleError | None:
-    """A side may always stop moving for this hour (caf.sequence.ground_move_timing)."""
-    return None
+handlers.unchecked(EndMoves)  # a side may always stop moving for this hour (caf.sequence.ground_move_timing)
 
 
 @handlers.check(Move)
@@ -170,8 +168,7 @@ def move(rules: Cactus, ctx: Context, action: Move) -> None:
             ctx.emit(BattleJoined(action.to), f"{u.id} joins the {role} in {where(action.to)}.",
                      ["caf.movement.may_enter_enemy_box", "caf.combat.attacker_defender_roles"], side)
         if fights[action.to].attacker == side:
-            u.attrs["came_from"] = frm if action.how == "overland" else None
-            u.attrs["seaborne"] = action.how == "invasion"
+            facts.arrive(u, frm if action.how == "overland" else None, action.how == "invasion")
     if ctx.is_over():  # Japanese troops alone in Guadalcanal: sudden death, no more moves
         return
     continue_moves(rules, ctx)

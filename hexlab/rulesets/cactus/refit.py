@@ -12,8 +12,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ...engine import Context, GameState, RuleError
+from . import facts
 from .actions import EndRefit, Refit
-from .counters import face_attrs, face_text
+from .counters import face_text
 from .data import STACK_LIMIT
 from .events import Refitted
 from .handlers import handlers
@@ -73,9 +74,7 @@ def offer_refits(rules: Cactus, state: GameState) -> Iterator[Refit | EndRefit]:
     yield from refit_candidates(rules, state, state.active)
 
 
-@handlers.check(EndRefit)
-def check_end_refit(rules: Cactus, state: GameState, action: EndRefit) -> RuleError | None:
-    return None
+handlers.unchecked(EndRefit)  # a side may always decline to refit
 
 
 @handlers.check(Refit)
@@ -98,7 +97,7 @@ def refit(rules: Cactus, ctx: Context, action: Refit) -> None:
     u = s.units[action.unit]
     before = face_text(u.kind, u.strength)
     u.strength += 1
-    u.attrs.update(face_attrs(u.kind, u.strength))
+    facts.show_counter(u)
     mine.turn.air_refits[u.side] -= 1
     mine.turn.refitted.append(u.side)
     mine.round.passed()  # one refit a side a turn: its part of the round is over

@@ -25,14 +25,14 @@ set-up, the end condition and the views.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...engine import Action, Context, GameState, Outcome, RuleError, Ruleset, Terrain, UnitType
-from ...engine.state import Location, Unit
+from ...engine.state import Board, Location, Unit
 from ...hexes import Hex, hex_distance
 from ...odds import OddsReport
-from . import clock
+from . import clock, facts
 from .actions import (
     Banzai,
     CactusOptions,
@@ -48,35 +48,20 @@ from .actions import (
 from .board import Ground
 from .checks import broken_invariants, scenario_problems
 from .combat import GROUND_D6
-from .counters import COUNTERS, KINDS, counters_aside, face_attrs, face_text
+from .counters import COUNTERS, KINDS, counters_aside, face_text
 from .data import GUADALCANAL, HOW_WORDS
 from .events import BattleJoined, CountersAside, Setup
 from .handlers import handlers
 from .odds import CactusOdds, hour_report
-from .sequence import SEQUENCE
+from .sequence import REFUSALS, SEQUENCE
 from .state import CactusState, Roles, TurnFacts
 
-NOT_NOW: dict[type[Action], tuple[str, str]] = {
-    Move: ("ground units move at the start of each hour, before combat.", "caf.sequence.ground_move_timing"),
-    EndMoves: ("ground units move at the start of each hour, before combat.", "caf.sequence.ground_move_timing"),
-    Refit: ("a refit is made in the Reinforcement Phase at the end of the turn.",
-            "caf.supply.refit.in_reinforcement_phase"),
-    EndRefit: ("a refit is made in the Reinforcement Phase at the end of the turn.",
-               "caf.supply.refit.in_reinforcement_phase"),
-    Raid: ("raids fly after the hour's ground combat.", "caf.combat.timing.every_hour_before_air"),
-    EndRaids: ("raids fly after the hour's ground combat.", "caf.combat.timing.every_hour_before_air"),
-    Fight: ("no Japanese attack is waiting for its dice.", "caf.combat.both_sides_roll"),
-    Banzai: ("a Banzai is declared by a Japanese attacker just before the combat dice.",
-             "caf.combat.banzai.japanese_only"),
-    TakeLoss: ("no step loss is waiting to be taken.", "caf.combat.resolution_defaults"),
-}
-"""What the refusal of an action at a step that does not take it says, and cites, by the action's type."""
 
-
-class Cactus(Ruleset):
+class Cactus(Ruleset[CactusState]):
     id = "cactus"
     name = "Cactus Air Force: Ground Combat"
     sequence = SEQUENCE
+    refusals = REFUSALS
     handlers = handlers
     actions = (Move, EndMoves, Banzai, Fight, TakeLoss, Raid, EndRaids, Refit, EndRefit)
     state_type = CactusState
@@ -97,7 +82,8 @@ class Cactus(Ruleset):
     dice_kinds = (GROUND_D6,)
     odds_cli = CactusOdds()
 
-    def __init__(self, board, options, sides=(), first=None):
+    def __init__(self, board: Board, options: CactusOptions | None, sides: Sequence[str] = (),
+                 first: str | None = None) -> None:
         super().__init__(board, options, sides, first)
         self.options: CactusOptions = options if options is not None else CactusOptions()
         self.sides = list(self.sides) or ["US Marines", self.options.japanese]
@@ -109,7 +95,7 @@ class Cactus(Ruleset):
         self.guadalcanal = GUADALCANAL
 
     # =========================================================================================== setup
-    def validate_scenario(self, scenario) -> list[tuple[str, str]]:
+    def validate_scenario(self, scenario: Any) -> list[tuple[str, str]]:
         return scenario_problems(self, scenario)
 
     def air_refits(self) -> dict[str, int]:
@@ -125,16 +111,17 @@ class Cactus(Ruleset):
         pinned: dict[str, str] = {}
         for box in ground.boxes:
             if ground.contested(s, box):
-                att = next(u.side for u in ground.units_in(s, box)
-                           if u.attrs.get("came_from") is not None or u.attrs.get("seaborne"))
+                att = next(u.side for u in ground.units_in(s, box) if facts.attacking(u))
                 fights[box] = Roles(att, ground.other(att))
                 for u in ground.units_in(s, box):
                     pinned[u.id] = box
         for u in s.units.values():
             attacking = u.at in fights and fights[u.at].attacker == u.side
-            u.attrs.update(face_attrs(u.kind, u.strength))
-            u.attrs["came_from"] = u.attrs.get("came_from") if attacking else None
-            u.attrs["seaborne"] = bool(u.attrs.get("seaborne")) if attacking else False
+            facts.show_counter(u)
+            if attacking:
+                facts.arrive(u, facts.came_from(u), facts.seaborne(u))
+            else:
+                facts.settle(u)
         s.rules_state = CactusState(fights=fights, pinned=pinned, turn=TurnFacts(air_refits=self.air_refits()),
                                     bombed={side: [] for side in s.sides})
         placed = "; ".join(f"{u.id} ({face_text(u.kind, u.strength)}) in {self.where(u.at)}" for u in s.units.values())
@@ -164,13 +151,13 @@ class Cactus(Ruleset):
         return KINDS[u.kind].dice(u.strength)
 
     def not_now(self, state: GameState, action: Action) -> RuleError:
-        title = self.sequence.lookup(state.position)[1].title.lower()
-        if type(action) is Banzai:
+        """A Banzai by a unit that is not Japanese is refused for that, at any step
+        (caf.combat.banzai.japanese_only); any other action as the sequence of play says (:data:`REFUSALS`)."""
+        if isinstance(action, Banzai):
             u = state.units.get(action.unit)
             if u is None or u.side != self.japanese:
                 return RuleError("Only the Japanese make Banzai attacks.", "caf.combat.banzai.japanese_only")
-        words, clause = NOT_NOW[type(action)]
-        return RuleError(f"Not now ({title}): {words}", clause)
+        return super().not_now(state, action)
 
     # =========================================================================================== views
     def describe(self, state: GameState, action: Action) -> str:
@@ -201,7 +188,9 @@ class Cactus(Ruleset):
         return routes
 
     def clock(self, state: GameState) -> str:
-        if state.phase_id == "end":
+        """The hour, in the phases that come round every hour (``repeat`` in the sequence of play); else the
+        end of the turn."""
+        if not self.sequence.lookup(state.position)[0].repeat:
             return f"Turn {state.turn}, end of turn"
         hour = state.rules_state.hour if state.rules_state is not None else 1
         return f"Turn {state.turn}, hour {hour}"
@@ -256,8 +245,8 @@ class Cactus(Ruleset):
         if fight is not None:
             att = self.ground.units_in(state, box, fight.attacker)
             dfn = self.ground.units_in(state, box, fight.defender)
-            seaborne = any(x.attrs["seaborne"] for x in att)
-            overland = any(not x.attrs["seaborne"] for x in att)
+            seaborne = any(facts.seaborne(x) for x in att)
+            overland = any(not facts.seaborne(x) for x in att)
             if u.at != box:
                 notes.append(f"the fight going on in {self.where(box)}, without {u.id}")
         elif isinstance(u.at, str):

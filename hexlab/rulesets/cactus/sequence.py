@@ -1,6 +1,6 @@
 """Cactus Air Force Ground Combat's sequence of play as data: the steps, the clauses each teaches, what each
 does in plain words, who decides, and which actions each decision step accepts (``accepts``; the engine
-refuses any other there through ``Cactus.not_now``).
+refuses any other there in the words of :data:`REFUSALS`, through ``Cactus.not_now``).
 
 The variant leans on the base game for the shape of a turn; the placeholder shape
 (caf.sequence.turn_structure_default, caf.sequence.ground_move_timing) is: every hour, ground moves (the
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import GameState, SequenceOfPlay, phase, step
+from ...engine import Action, GameState, SequenceOfPlay, phase, step
 from .actions import Banzai, EndMoves, EndRaids, EndRefit, Fight, Move, Raid, Refit, TakeLoss
 
 
@@ -112,3 +112,23 @@ SEQUENCE = SequenceOfPlay((
              "and the side with more VP wins.", kind="auto", next=["ground.move"]),
     ], "Victory points, then the Reinforcement Phase."),
 ))
+
+REFUSALS: dict[type[Action], tuple[str, str]] = {
+    Move: ("Not now ({step}): ground units move at the start of each hour, before combat.",
+           "caf.sequence.ground_move_timing"),
+    EndMoves: ("Not now ({step}): ground units move at the start of each hour, before combat.",
+               "caf.sequence.ground_move_timing"),
+    Refit: ("Not now ({step}): a refit is made in the Reinforcement Phase at the end of the turn.",
+            "caf.supply.refit.in_reinforcement_phase"),
+    EndRefit: ("Not now ({step}): a refit is made in the Reinforcement Phase at the end of the turn.",
+               "caf.supply.refit.in_reinforcement_phase"),
+    Raid: ("Not now ({step}): raids fly after the hour's ground combat.", "caf.combat.timing.every_hour_before_air"),
+    EndRaids: ("Not now ({step}): raids fly after the hour's ground combat.",
+               "caf.combat.timing.every_hour_before_air"),
+    Fight: ("Not now ({step}): no Japanese attack is waiting for its dice.", "caf.combat.both_sides_roll"),
+    Banzai: ("Not now ({step}): a Banzai is declared by a Japanese attacker just before the combat dice.",
+             "caf.combat.banzai.japanese_only"),
+    TakeLoss: ("Not now ({step}): no step loss is waiting to be taken.", "caf.combat.resolution_defaults"),
+}
+"""What the refusal of an action at a step that does not take it says, and cites, by the action's type, at every
+step (``Cactus.refusals``; ``{step}`` is the step's title in lower case)."""

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 from ...engine import Context, GameState, RuleError
 from ...engine.seats import Alternation
 from ...engine.state import Unit
+from . import facts
 from .actions import TakeLoss
-from .counters import COUNTERS, face_attrs, face_text
+from .counters import COUNTERS, face_text
 from .events import Eliminated, StepLost
 from .handlers import handlers
 
@@ -44,25 +45,26 @@ def next_decider(rules: Cactus, ctx: Context, can: Callable[[Cactus, GameState, 
 def lose_step(rules: Cactus, ctx: Context, u: Unit, clauses: Sequence[str], why: str) -> None:
     """One step off ``u``: flip its counter, swap in the reduced counter, or remove it."""
     before = face_text(u.kind, u.strength)
-    old_counter = u.attrs.get("counter")
+    old_counter = facts.counter(u)
     u.strength -= 1
-    u.attrs.update(face_attrs(u.kind, u.strength))
+    facts.show_counter(u)
     if u.strength == 0:
         frm = u.at
         assert isinstance(frm, str)
         u.at = None
-        u.attrs["came_from"] = None
-        u.attrs["seaborne"] = False
+        facts.settle(u)
         ctx.state.rules_state.pinned.pop(u.id, None)
         ctx.emit(Eliminated(u.id, frm), f"{u.id} loses its last step ({why}) and is removed.",
                  [*clauses, "caf.components.counters.eliminated_at_zero_steps"], u.side)
         return
     after = face_text(u.kind, u.strength)
-    how = ("flips to" if u.attrs["counter"] == old_counter else "is replaced by")
-    clause = ("caf.components.counters.flip_on_step_loss" if u.attrs["counter"] == old_counter
+    up = facts.counter(u)
+    assert up is not None
+    how = ("flips to" if up == old_counter else "is replaced by")
+    clause = ("caf.components.counters.flip_on_step_loss" if up == old_counter
               else "caf.components.counters.replacement_counter_chain")
-    counter = COUNTERS[u.attrs["counter"]]
-    ctx.emit(StepLost(u.id, u.strength, u.attrs["counter"], u.attrs["face"]),
+    counter = COUNTERS[up]
+    ctx.emit(StepLost(u.id, u.strength, up, facts.face(u)),
              f"{u.id} loses a step ({why}): {before} {how} {after}.", [*clauses, clause, counter.clause], u.side)
 
 

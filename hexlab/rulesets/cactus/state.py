@@ -5,8 +5,8 @@ raids, refit), the fights going on and who attacks in each (caf.combat.attacker_
 pinned in contested boxes (caf.movement.no_exit_from_contested_box), the battle being fought and the results
 still to apply, a step loss waiting for its owner's pick, the raid in the air, the per-turn facts (who moved,
 who refitted, the air refits left; caf.movement.once_per_turn, caf.supply.refit.*), the targets each side has
-bombed, and the VP awards. Per-unit facts (``came_from``, ``seaborne``, the counter up) stay in the units'
-``attrs``.
+bombed, and the VP awards. Per-unit facts (``came_from``, ``seaborne``, the counter up) are still kept in the
+units' ``attrs``, read and written only through ``facts.py``.
 """
 
 from __future__ import annotations

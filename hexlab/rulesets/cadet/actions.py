@@ -1,5 +1,5 @@
 """Cadet Commander's actions: one small frozen dataclass per kind of decision. Which step takes which is
-declared in ``sequence.py`` (``accepts=``); the scenario options moved to ``options.py`` (re-exported here)."""
+declared in ``sequence.py`` (``accepts=``); the scenario options are in ``options.py``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from ...engine import Action
 from ...hexes import Hex
-from .options import CadetOptions, Objective  # noqa: F401  (re-exported: they used to live here)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,10 +11,12 @@ player may stop at any point (cc.turn.activation.any_or_all).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ...dice import D6
 from ...engine import Context, GameState, Roll, RuleError, Unit
+from ...engine.flow import Faces
 from .actions import Activate, EndActivation, EndTurn, RollActivation
 from .board import in_play
 from .events import (
@@ -79,7 +81,7 @@ def roll_off_dice(rules: Cadet, state: GameState) -> Roll:
 
 
 @handlers.resolve("setup.roll_off")
-def roll_off(rules: Cadet, ctx: Context, faces) -> None:
+def roll_off(rules: Cadet, ctx: Context, faces: Faces) -> None:
     """The higher roll plays first; a tie is rolled again (cc.setup.first_player)."""
     a, b = faces[0][0], faces[1][0]
     first, second = ctx.state.sides
@@ -141,7 +143,7 @@ def close_activation(ctx: Context) -> None:
 
 
 @handlers.candidates("turn.free", "turn.pick")
-def offer_figures(rules: Cadet, state: GameState):
+def offer_figures(rules: Cadet, state: GameState) -> Iterator[Activate | EndTurn]:
     """The free figure, or the one a good roll allows: any not yet activated (cc.turn.activation.once); or stop."""
     yield EndTurn()
     for u in eligible(state, state.active):
@@ -149,22 +151,14 @@ def offer_figures(rules: Cadet, state: GameState):
 
 
 @handlers.candidates("turn.ask")
-def offer_roll(rules: Cadet, state: GameState):
+def offer_roll(rules: Cadet, state: GameState) -> Iterator[EndTurn | RollActivation]:
     """Roll for one more figure, or stop (cc.turn.activation.roll, cc.turn.activation.any_or_all)."""
     yield EndTurn()
     yield RollActivation()
 
 
-@handlers.check(EndTurn)
-def check_end_turn(rules: Cadet, state: GameState, action: EndTurn) -> RuleError | None:
-    """The player may stop activating at any point (cc.turn.activation.any_or_all)."""
-    return None
-
-
-@handlers.check(RollActivation)
-def check_roll(rules: Cadet, state: GameState, action: RollActivation) -> RuleError | None:
-    """A roll may always be asked for here (cc.turn.activation.roll)."""
-    return None
+handlers.unchecked(EndTurn)  # the player may stop activating at any point (cc.turn.activation.any_or_all)
+handlers.unchecked(RollActivation)  # a roll may always be asked for where the step takes it (cc.turn.activation.roll)
 
 
 @handlers.check(Activate)
@@ -216,7 +210,7 @@ def activation_die(rules: Cadet, state: GameState) -> Roll:
 
 
 @handlers.resolve("turn.roll")
-def activation_roll(rules: Cadet, ctx: Context, faces) -> None:
+def activation_roll(rules: Cadet, ctx: Context, faces: Faces) -> None:
     """2 to 6: one more figure (cc.turn.activation.roll); a 1 ends the turn (cc.turn.activation.roll_one)."""
     s = ctx.state
     face = faces[0][0]
@@ -252,10 +246,7 @@ def actor_error(state: GameState, uid: str) -> RuleError | None:
                      "free one, a roll of 2 to 6).", "cc.turn.activation.roll")
 
 
-@handlers.check(EndActivation)
-def check_end_activation(rules: Cadet, state: GameState, action: EndActivation) -> RuleError | None:
-    """A figure need not use both its actions (cc.action.limit.two)."""
-    return None
+handlers.unchecked(EndActivation)  # a figure need not use both its actions (cc.action.limit.two)
 
 
 @handlers.effect(EndActivation)

@@ -13,6 +13,7 @@ off the board (``punch``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ...engine import Context, GameState, RuleError
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 
 @handlers.candidates("turn.act")
-def offer_actions(rules: Cadet, state: GameState):
+def offer_actions(rules: Cadet, state: GameState) -> Iterator[EndActivation | Move | Punch | Rest]:
     """Stop, move next door, punch up an enemy in the hex, or rest (cc.action.limit.two)."""
     cur = mine(state).activation()
     u = state.units[cur.unit]
@@ -114,7 +115,7 @@ def move(rules: Cadet, ctx: Context, action: Move) -> None:
 
 
 @handlers.candidates("turn.engage")
-def offer_enemies(rules: Cadet, state: GameState):
+def offer_enemies(rules: Cadet, state: GameState) -> Iterator[Punch]:
     """Each enemy in the hex the figure walked into (cc.move.enemy.choose)."""
     e = mine(state).engage
     assert e is not None

@@ -15,9 +15,11 @@ punch up (cc.score.vp.str_loss, cc.score.vp.per_event); at STR 0 the figure leav
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ...engine import Context, GameState, Roll, RuleError, Unit
+from ...engine.flow import Faces
 from ...hexes import Hex
 from .actions import ChooseDie, Follow, Punch, PushBack, Stay
 from .activation import actor_error, mine
@@ -113,7 +115,7 @@ def atk_dice(rules: Cadet, state: GameState) -> Roll:
 
 
 @handlers.resolve("turn.punch")
-def atk_rolled(rules: Cadet, ctx: Context, faces) -> None:
+def atk_rolled(rules: Cadet, ctx: Context, faces: Faces) -> None:
     """One result showing (or none): it counts; several: the attacker keeps one (cc.punch.roll.choose_one)."""
     p = mine(ctx.state).punch_up()
     p.faces = list(faces[0])
@@ -124,7 +126,7 @@ def atk_rolled(rules: Cadet, ctx: Context, faces) -> None:
 
 
 @handlers.candidates("turn.choose")
-def offer_faces(rules: Cadet, state: GameState):
+def offer_faces(rules: Cadet, state: GameState) -> Iterator[ChooseDie]:
     """Each face rolled, best first (cc.punch.roll.choose_one)."""
     p = mine(state).punch_up()
     for f in ORDER:
@@ -252,7 +254,7 @@ def push(rules: Cadet, ctx: Context, att: Unit, tgt: Unit) -> None:
 
 
 @handlers.candidates("turn.push")
-def offer_push(rules: Cadet, state: GameState):
+def offer_push(rules: Cadet, state: GameState) -> Iterator[PushBack]:
     """Each hex the pushed figure may go to, for its owner to choose (cc.punch.retreat.direction)."""
     p = mine(state).push
     assert p is not None
@@ -317,7 +319,7 @@ def push_to(rules: Cadet, ctx: Context, tgt: Unit, to: Hex, clauses: list[str]) 
 
 
 @handlers.candidates("turn.follow")
-def offer_follow(rules: Cadet, state: GameState):
+def offer_follow(rules: Cadet, state: GameState) -> Iterator[Follow | Stay]:
     """Follow into the defender's new hex, or stay (cc.punch.follow_up)."""
     f = mine(state).follow
     assert f is not None

@@ -18,23 +18,21 @@ see :class:`~.options.CadetOptions`. The package: ``actions``, ``events``, ``sta
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...engine import Action, Context, GameState, Outcome, RuleError, Ruleset
-from ...engine.state import Location, Unit
+from ...engine.state import Board, Location, Unit
 from ...hexes import Hex, from_offset, hex_distance, to_offset
 from ...odds import OddsReport
 from .actions import (
     Activate,
-    CadetOptions,
     ChooseDie,
     EndActivation,
     EndTurn,
     FallBack,
     Follow,
     Move,
-    Objective,
     Punch,
     PushBack,
     Rest,
@@ -48,8 +46,9 @@ from .data import BOARD_INCHES, FEATURES, HEX_INCHES, HEXSIDE_FEATURES, MAX_PER_
 from .events import Setup
 from .handlers import handlers
 from .odds import CadetOdds, punch_report
+from .options import CadetOptions, Objective
 from .scenario_checks import scenario_problems
-from .sequence import SEQUENCE
+from .sequence import NOT_NOW, REFUSALS, SEQUENCE
 from .state import CadetState, Tally
 
 DESCRIBE: dict[type[Action], Callable[[Any, Any], str]] = {
@@ -68,33 +67,12 @@ DESCRIBE: dict[type[Action], Callable[[Any, Any], str]] = {
 }
 """Each action in plain words, for buttons and the log."""
 
-FIGURE_ACTIONS = (Move, Punch, Rest, EndActivation)
-NO_FIGURE = "No figure is activated now: a further figure needs an activation roll of 2 to 6."
-NOT_YET: dict[tuple[str, type[Action]], tuple[str, str]] = {
-    **{("turn.free", a): ("No figure is activated now: choose the free activation first.",
-                          "cc.turn.activation.free_second") for a in FIGURE_ACTIONS},
-    **{(step, a): (NO_FIGURE, "cc.turn.activation.roll") for step in ("turn.ask", "turn.pick") for a in FIGURE_ACTIONS},
-    **{("turn.engage", a): ("{engaged} walked into the enemy's hex: first it must punch up one of them.",
-                            "cc.move.enemy.stop") for a in (Move, Rest, EndActivation)},
-    ("turn.free", RollActivation): ("The figure after the leader needs no roll: choose it (or end the turn).",
-                                    "cc.turn.activation.free_second"),
-    ("turn.ask", Activate): ("Roll the D6 first: 2 to 6 lets you activate one more figure.",
-                             "cc.turn.activation.roll"),
-}
-"""The refusal of an action a step does not accept, where the step has words of its own for it: the
-figure's actions before a figure is activated, the chain's out of order."""
-
-NOT_NOW_CLAUSE: dict[type[Action], str] = {
-    ChooseDie: "cc.punch.roll.choose_one", PushBack: "cc.punch.retreat.direction", Follow: "cc.punch.follow_up",
-    Stay: "cc.punch.follow_up", FallBack: "cc.stack.overflow.alternative",
-}
-"""Any other refusal cites the rule of the action tried, or the step's own first clause."""
-
-
-class Cadet(Ruleset):
+class Cadet(Ruleset[CadetState]):
     id = "cadet"
     name = "Cadet Commander"
     sequence = SEQUENCE
+    refusals = REFUSALS
+    refusal = NOT_NOW
     handlers = handlers
     actions = (Activate, RollActivation, EndTurn, Move, Punch, Rest, EndActivation, ChooseDie, PushBack, Follow,
                Stay, FallBack)
@@ -105,10 +83,12 @@ class Cadet(Ruleset):
     unit_types = UNIT_TYPES
     options_model = CadetOptions
     dice_kinds = (ATK_DIE,)
+    retired_attrs = frozenset({"atk"})  # kept in Cadet.own_atk since issue 22
     odds_cli = CadetOdds()
     options: CadetOptions
 
-    def __init__(self, board, options, sides=(), first=None):
+    def __init__(self, board: Board, options: CadetOptions | None, sides: Sequence[str] = (),
+                 first: str | None = None) -> None:
         super().__init__(board, options, sides, first)
         self.sides = list(self.sides)
         opts = options if options is not None else CadetOptions()
@@ -123,6 +103,8 @@ class Cadet(Ruleset):
             if h is not None:
                 self.objectives.append((h, obj))
         self.ground = Ground(board, flags, baselines)
+        self.own_atk: dict[str, int] = {}
+        """Figures the scenario gives an ATK of their own (``attrs = { atk = 1 }``), read at :meth:`setup`."""
 
     def _parse(self, label: str | None) -> Hex | None:
         if label is None:
@@ -143,13 +125,15 @@ class Cadet(Ruleset):
         return to_offset(h, self.board.offset).row
 
     # =========================================================================================== the start and the end
-    def validate_scenario(self, scenario) -> list[tuple[str, str]]:
+    def validate_scenario(self, scenario: Any) -> list[tuple[str, str]]:
         return scenario_problems(self, scenario)
 
     def setup(self, ctx: Context) -> None:
         """Flags and objectives on the map; the first player from the scenario, or a roll-off next
         (cc.setup.flag.placement, cc.setup.first_player)."""
         s = ctx.state
+        own = {u.id: u.attrs.pop("atk") for u in s.units.values() if "atk" in u.attrs}
+        self.own_atk = {uid: int(atk) for uid, atk in own.items() if isinstance(atk, int)}
         for side in s.sides:
             s.features.setdefault(self.flags[side], []).append("flag")
         for h, _ in self.objectives:
@@ -177,30 +161,30 @@ class Cadet(Ruleset):
 
     def not_now(self, state: GameState, action: Action) -> RuleError:
         """An action the step does not accept: while a figure is activated, the chain waits
-        (cc.turn.activation.leader_first, cc.outline.band.control); otherwise :data:`NOT_YET`'s words, or
-        the rule of the action tried."""
-        mine: CadetState = state.rules_state
-        step = self.sequence.lookup(state.position)[1]
-        title = step.title.lower()
+        (cc.turn.activation.leader_first, cc.outline.band.control), whatever the step; otherwise the words the
+        sequence of play declares (the steps' ``refuse=``, :data:`~.sequence.REFUSALS`)."""
+        mine = self.mine(state)
         cur = mine.current
         if cur is not None and isinstance(action, Activate | RollActivation | EndTurn):
             if mine.stage == "leader":
                 return RuleError(f"The leader {cur.unit} is activated first: end its activation, then choose "
                                  "the free activation.", "cc.turn.activation.leader_first")
+            title = self.sequence.lookup(state.position)[1].title.lower()
             return RuleError(f"One figure at a time: finish {cur.unit}'s activation first ({title}).",
                              "cc.outline.band.control")
-        words = NOT_YET.get((state.position, type(action)))
-        if words is not None:
-            engaged = mine.engage.unit if mine.engage is not None else ""
-            return RuleError(words[0].format(engaged=engaged), words[1])
-        clause = NOT_NOW_CLAUSE.get(type(action))
-        return RuleError(f"Not now: the game is at {title!r}.", clause or (step.clauses[0] if step.clauses else None))
+        return super().not_now(state, action)
+
+    def refusal_fields(self, state: GameState) -> dict[str, Any]:
+        """The refusals' facts, and ``engaged``: the figure that walked into the enemy's hex."""
+        engage = self.mine(state).engage
+        return {**super().refusal_fields(state), "engaged": engage.unit if engage is not None else ""}
 
     # =========================================================================================== helpers
     def atk(self, u: Unit) -> int:
-        """A figure's ATK: its own (``attrs.atk``) or its type's: 2, or 3 for leaders and heroes."""
-        value = u.attrs.get("atk")
-        return int(value) if isinstance(value, int) else int(self.unit_types[u.kind].stats["atk"])
+        """A figure's ATK: its own (the scenario's ``attrs.atk``, :attr:`own_atk`) or its type's: 2, or 3 for
+        leaders and heroes."""
+        own = self.own_atk.get(u.id)
+        return own if own is not None else int(self.unit_types[u.kind].stats["atk"])
 
     def atk_clause(self, u: Unit) -> str:
         return "cc.punch.atk.leader_hero" if u.kind in ("leader", "hero") else "cc.punch.atk.standard"

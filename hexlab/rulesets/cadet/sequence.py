@@ -1,12 +1,13 @@
 """Cadet Commander's sequence of play as data: the steps, the clauses each teaches, what each does in plain
-words, who decides, and which actions each decision step accepts (the engine refuses any other there,
-through ``Cadet.not_now``). The handlers of each step are in the phase modules: ``activation`` (the
+words, who decides, which actions each decision step accepts, and what the refusal of any other says there
+(a step's own words, ``refuse=``, else :data:`REFUSALS` by the action's type, else :data:`NOT_NOW`; the engine
+says them through ``Cadet.not_now``). The handlers of each step are in the phase modules: ``activation`` (the
 roll-off, turn.start, free, ask, roll, pick), ``moves`` (act, engage), ``punch`` (punch, choose, push,
 follow), ``stacking`` (finish, bump) and ``end_turn`` (end.check)."""
 
 from __future__ import annotations
 
-from ...engine import SequenceOfPlay, phase, step
+from ...engine import Action, SequenceOfPlay, phase, step
 from .actions import (
                       Activate,
                       ChooseDie,
@@ -21,6 +22,10 @@ from .actions import (
                       RollActivation,
                       Stay,
 )
+
+FIGURE_ACTIONS = (Move, Punch, Rest, EndActivation)
+"""What an activated figure does: refused, in a step's own words, while no figure is activated."""
+NO_FIGURE = "No figure is activated now: a further figure needs an activation roll of 2 to 6."
 
 SEQUENCE = SequenceOfPlay((
     phase("setup", "Set up", [
@@ -37,18 +42,26 @@ SEQUENCE = SequenceOfPlay((
         step("free", "Choose the free activation", ["cc.turn.activation.free_second",
                                                     "cc.turn.activation.any_or_all"],
              "Pick one more figure: it is activated without a roll. Or end the turn now.",
-             next=["turn.act", "end.check"], accepts=[Activate, EndTurn]),
+             next=["turn.act", "end.check"], accepts=[Activate, EndTurn],
+             refuse={FIGURE_ACTIONS: ("No figure is activated now: choose the free activation first.",
+                                      "cc.turn.activation.free_second"),
+                     RollActivation: ("The figure after the leader needs no roll: choose it (or end the turn).",
+                                      "cc.turn.activation.free_second")}),
         step("ask", "Roll for another figure?", ["cc.turn.activation.roll", "cc.turn.activation.any_or_all",
                                                  "cc.turn.activation.once"],
              "Each further figure needs a D6 roll of 2 to 6. You may stop and end the turn instead.",
-             next=["turn.roll", "end.check"], accepts=[RollActivation, EndTurn]),
+             next=["turn.roll", "end.check"], accepts=[RollActivation, EndTurn],
+             refuse={FIGURE_ACTIONS: (NO_FIGURE, "cc.turn.activation.roll"),
+                     Activate: ("Roll the D6 first: 2 to 6 lets you activate one more figure.",
+                                "cc.turn.activation.roll")}),
         step("roll", "Activation roll", ["cc.turn.activation.roll", "cc.turn.activation.roll_one",
                                          "cc.components.d6"],
              "Roll a D6: 2 to 6 activates one more figure of your choice; a 1 ends your turn at once.",
              kind="dice", next=["turn.pick", "end.check"]),
         step("pick", "Choose the figure", ["cc.turn.activation.roll", "cc.turn.activation.once"],
              "The roll was good: choose a figure that has not been activated this turn.",
-             next=["turn.act", "end.check"], accepts=[Activate, EndTurn]),
+             next=["turn.act", "end.check"], accepts=[Activate, EndTurn],
+             refuse={FIGURE_ACTIONS: (NO_FIGURE, "cc.turn.activation.roll")}),
         step("act", "Take actions", ["cc.action.limit.two", "cc.move.action.one_hex", "cc.move.activation.max_two",
                                      "cc.move.terrain.wall", "cc.move.terrain.river", "cc.move.terrain.woods",
                                      "cc.move.friendly.pass", "cc.move.leave_contact", "cc.punch.contact.same_hex",
@@ -59,7 +72,9 @@ SEQUENCE = SequenceOfPlay((
         step("engage", "Choose whom to punch", ["cc.move.enemy.stop", "cc.move.enemy.choose",
                                                 "cc.move.enemy.forced_punch_free"],
              "The figure walked into a hex with two enemy figures: it must punch up one of them, free.",
-             next=["turn.punch"], accepts=[Punch]),
+             next=["turn.punch"], accepts=[Punch],
+             refuse={(Move, Rest, EndActivation): ("{engaged} walked into the enemy's hex: first it must punch up "
+                                                   "one of them.", "cc.move.enemy.stop")}),
         step("punch", "Roll the ATK dice", ["cc.punch.roll.dice_count", "cc.punch.atk.standard",
                                             "cc.punch.atk.leader_hero", "cc.punch.wall.minus_one",
                                             "cc.punch.wall.behind", "cc.dice.atk.faces",
@@ -103,3 +118,14 @@ SEQUENCE = SequenceOfPlay((
              next=["turn.start"]),
     ]),
 ))
+
+NOT_NOW = "Not now: the game is at {step!r}."
+"""The refusal of an action at a step that has no words of its own for it (``Cadet.refusal``): it cites the rule of
+the action tried (:data:`REFUSALS`), else the step's own first clause."""
+
+REFUSALS: dict[type[Action], tuple[str, str]] = {
+    ChooseDie: (NOT_NOW, "cc.punch.roll.choose_one"), PushBack: (NOT_NOW, "cc.punch.retreat.direction"),
+    Follow: (NOT_NOW, "cc.punch.follow_up"), Stay: (NOT_NOW, "cc.punch.follow_up"),
+    FallBack: (NOT_NOW, "cc.stack.overflow.alternative"),
+}
+"""The refusal of these actions at any step without words of its own for them cites the rule of the action tried."""

@@ -10,6 +10,7 @@ cc.stack.overflow.sulk_no_penalty).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ...engine import Context, GameState, RuleError, Unit
@@ -71,7 +72,7 @@ def end_of_activation(rules: Cadet, ctx: Context) -> None:
 
 
 @handlers.candidates("turn.bump")
-def offer_fall_back(rules: Cadet, state: GameState):
+def offer_fall_back(rules: Cadet, state: GameState) -> Iterator[FallBack]:
     """Each allowable hex next to the crowded one (cc.stack.overflow.alternative)."""
     b = mine(state).bump
     assert b is not None

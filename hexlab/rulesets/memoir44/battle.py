@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ...engine import Context, GameState, Roll, RuleError
+from ...engine.flow import Faces
 from ...engine.state import Unit
 from ...hexes import hex_distance
 from . import events as ev
@@ -54,7 +55,8 @@ def battle_error(rules: Memoir44, state: GameState, u: Unit, t: Unit, overrun: b
     if moved is not None:
         if u.kind == ARTILLERY:
             return RuleError("Artillery either moves or battles, never both.", "m44.move.artillery.move_or_battle")
-        badge = u.attrs.get("badge")
+        facts = rules.facts(u)
+        badge = facts.badge
         if kind == "behind_enemy_lines" and u.kind == INFANTRY:
             pass  # it may battle after a 3-hex move (the card)
         elif kind == "infantry_assault" and u.kind == INFANTRY:
@@ -66,7 +68,7 @@ def battle_error(rules: Memoir44, state: GameState, u: Unit, t: Unit, overrun: b
                 return RuleError("French Resistance that moved 2 hexes cannot battle.",
                                  "m44.sf.french_resistance.two_hex_no_battle")
             if badge != "special_forces":
-                if u.attrs.get("nation") == "japan":
+                if facts.nation == "japan":
                     banzai_only = True  # m44.nation.japan.banzai.move_two
                 else:
                     return RuleError(f"{u.id} moved 2 hexes: infantry that moves 2 cannot battle.",
@@ -185,10 +187,7 @@ def remove_wire(rules: Memoir44, ctx: Context, action: RemoveWire) -> None:
              ["m44.terrain.wire.infantry_remove"], s.active)
 
 
-@handlers.check(EndBattles)
-def check_end_battles(rules: Memoir44, state: GameState, action: EndBattles) -> RuleError | None:
-    """m44.turn.battle.steps: an ordered unit need not battle."""
-    return None
+handlers.unchecked(EndBattles)  # m44.turn.battle.steps: an ordered unit need not battle
 
 
 @handlers.effect(EndBattles)
@@ -237,7 +236,7 @@ def battle_roll(rules: Memoir44, state: GameState) -> Roll:
 
 
 @handlers.resolve("battle.roll", "battle.ambush_roll", "battle.back_roll")
-def battle_result(rules: Memoir44, ctx: Context, faces) -> None:
+def battle_result(rules: Memoir44, ctx: Context, faces: Faces) -> None:
     """Hits first, then flags (m44.resolve.hit.matching, m44.resolve.flag.timing); Air Power's stars hit
     (m44.resolve.symbol.star); an eliminated unit's flags do nothing."""
     s = ctx.state

@@ -7,7 +7,7 @@ both call them, so a rule about a hedgerow or a hill is written once.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from ...engine.state import Board, GameState, Unit
@@ -15,6 +15,20 @@ from ...hexes import Hex, LosResult, hex_distance, hex_neighbors, line_of_sight,
 from .data import ARMOR, ARTILLERY, MOVE, OBSTACLES, TERRAIN, TerrainRule
 
 SECTIONS = ("left", "centre", "right")
+
+
+@dataclass(frozen=True, slots=True)
+class UnitFacts:
+    """What the scenario says of a unit beyond its side and type, fixed for the whole game: the nation whose
+    rules it follows (m44.nation.*; its side's unless the scenario gives the unit its own) and its badge
+    (m44.sf.badge: ``special_forces``, ``french_resistance``, ``elite_armor``, or ``None``)."""
+
+    nation: str = "standard"
+    badge: str | None = None
+
+
+STANDARD = UnitFacts()
+"""A unit the scenario says nothing more of: no nation's rules, no badge."""
 
 
 @dataclass(frozen=True)
@@ -26,6 +40,14 @@ class Field:
     """The side whose baseline is the bottom row; the other side's baseline is row 0."""
     heights: dict[Hex, int]
     bunker_owner: dict[Hex, str]
+    units: dict[str, UnitFacts] = field(default_factory=dict, compare=False)
+    """Each unit's :class:`UnitFacts`, by id: read from the scenario's units when the game is set up
+    (``Memoir44.setup``: a scenario still writes them as ``attrs = { badge = "..." }``)."""
+
+    def facts(self, unit: Unit) -> UnitFacts:
+        """A unit's nation and badge (a unit the game was not set up with, as in the odds command's own
+        battles, is a standard one with no badge)."""
+        return self.units.get(unit.id, STANDARD)
 
     # -------------------------------------------------------------------------------- hexes
     def terrain(self, h: Hex) -> TerrainRule:
@@ -227,7 +249,7 @@ class Field:
         return best
 
     def allowance(self, unit: Unit) -> int:
-        if unit.attrs.get("badge") == "french_resistance":
+        if self.facts(unit).badge == "french_resistance":
             return 2  # m44.nation.french_resistance.move_range
         return MOVE[unit.kind]
 

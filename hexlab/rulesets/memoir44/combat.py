@@ -89,7 +89,7 @@ def battle_dice(fld: Field, state: GameState, attacker: Unit, target: Unit, *, a
                     rule.name, f"m44.terrain.{rule.name}.armor_battle_out")
                 dice.steps.append((f"battling out of {rule.title.lower()}", -n, clause))
                 dice.steps.append(("added to the target's terrain", 0, "m44.terrain.general.battle_out_cumulative"))
-    nation = attacker.attrs.get("nation")
+    nation = fld.facts(attacker).nation
     # m44.nation.japan.seishin.full_strength (our reading): full strength is infantry's full figure count (4),
     # not whatever the unit was set up with, so a unit a scenario sets up with 3 figures never has it
     if (nation == "japan" and kind == INFANTRY and d == 1 and attacker.strength >= FIGURES[INFANTRY]

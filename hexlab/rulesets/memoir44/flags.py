@@ -60,7 +60,8 @@ def flag_ignores(fld: Field, state: GameState, u: Unit, attacker_at: Hex | None 
         if r.flag_ignore == "any" or (r.flag_ignore == "infantry" and u.kind == INFANTRY) or (
                 r.flag_ignore == "owner" and fld.bunker_owner.get(u.at) == u.side):
             sheltering = r
-    if u.attrs.get("nation") == "japan" and u.kind == INFANTRY:
+    nation = fld.facts(u).nation
+    if nation == "japan" and u.kind == INFANTRY:
         if fld.board.terrain[u.at] == "cave":
             return FlagIgnores(every=True, clause="m44.nation.japan.yamato.caves_all")
         if sheltering is not None:
@@ -68,6 +69,6 @@ def flag_ignores(fld: Field, state: GameState, u: Unit, attacker_at: Hex | None 
         return FlagIgnores(must=1, clause="m44.nation.japan.yamato.ignore_one")
     if sheltering is not None:
         return FlagIgnores(may=1, clause=sheltering.flag_clause or FLAG_TERRAIN_CLAUSE)
-    if u.attrs.get("nation") == "italy" and u.kind == ARTILLERY:
+    if nation == "italy" and u.kind == ARTILLERY:
         return FlagIgnores(may=1, clause="m44.nation.italy.artillery_bravery")
     return NONE

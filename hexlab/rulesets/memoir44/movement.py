@@ -66,7 +66,7 @@ def move_error(rules: Memoir44, state: GameState, action: Move, again: bool = Fa
     d = hex_distance(u.at, to)
     if d > most:
         clause = RANGE_CLAUSE[u.kind]
-        if u.attrs.get("badge") == "french_resistance":
+        if rules.facts(u).badge == "french_resistance":
             clause = "m44.nation.french_resistance.move_range"
         return RuleError(f"{u.id} moves at most {most} hex(es); {rules.where(to)} is {d} away.", clause)
     name = rules.board.terrain[to]
@@ -124,10 +124,7 @@ def offer_moves(rules: Memoir44, state: GameState) -> Iterator[EndMoves | Move]:
             yield Move(uid, h)
 
 
-@handlers.check(EndMoves)
-def check_end_moves(rules: Memoir44, state: GameState, action: EndMoves) -> RuleError | None:
-    """m44.move.optional: an ordered unit need not move."""
-    return None
+handlers.unchecked(EndMoves)  # m44.move.optional: an ordered unit need not move
 
 
 @handlers.check(Move, at="move.move")

@@ -33,6 +33,9 @@ def battle_report(rules: Any, state: GameState, attacker: Unit, target: Unit) ->
     from the seaward side), through the same functions the battle and the retreat use."""
     from .tactics import attack_dice
 
+    # A read of where the game stands, not a switch of rules on a step name: the odds panel asks about an
+    # attack *now*, and at the overrun step the only battle there is is the overrun (its handlers are
+    # registered there: ``@handlers.check(Battle, at="battle.overrun")``), which rolls its own dice.
     overrun = state.position == "battle.overrun"
     dice = attack_dice(rules, state, attacker, target, overrun)
     dist = hit_flag_dist(dice.count, target.kind)

@@ -191,10 +191,7 @@ def offer_orders(rules: Memoir44, state: GameState) -> Iterator[DoneOrdering | O
         yield Order(u.id)
 
 
-@handlers.check(DoneOrdering)
-def check_done_ordering(rules: Memoir44, state: GameState, action: DoneOrdering) -> RuleError | None:
-    """m44.order.cards.data: orders beyond the units a player has are simply lost."""
-    return None
+handlers.unchecked(DoneOrdering)  # m44.order.cards.data: orders beyond the units a player has are simply lost
 
 
 @handlers.check(Order)

@@ -80,7 +80,7 @@ def begin_retreat(rules: Memoir44, ctx: Context, u: Unit, flags: int, by: str, m
     if compulsory:
         flags -= compulsory
         ctx.emit(ev.FlagIgnored(u.id), f"{u.id} must ignore {compulsory} flag(s).", [ignores.clause], u.side)
-    per_flag = 3 if (u.attrs.get("badge") == "french_resistance" or rules.nation(u.side) == "italy") else 1
+    per_flag = 3 if (rules.facts(u).badge == "french_resistance" or rules.nation(u.side) == "italy") else 1
     s.rules_state.turn.retreat = RetreatInProgress(u.id, flags, min(ignores.may, flags), per_flag, by,
                                                    ignores.clause)
     continue_retreat(rules, ctx)
@@ -156,7 +156,7 @@ def retreat_step(rules: Memoir44, ctx: Context, u: Unit, to: Hex) -> None:
         r.this_flag = 0
     clauses = ["m44.retreat.flag.distance", "m44.retreat.terrain.no_effect"]
     if r.per_flag > 1:
-        clauses.append("m44.sf.french_resistance.retreat" if u.attrs.get("badge") == "french_resistance"
+        clauses.append("m44.sf.french_resistance.retreat" if rules.facts(u).badge == "french_resistance"
                        else "m44.nation.italy.motorized.retreat")
     ctx.emit(ev.Retreated(u.id, frm, to), f"{u.id} retreats from {rules.where(frm)} to {rules.where(to)}.", clauses,
              u.side)

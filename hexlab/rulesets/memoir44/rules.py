@@ -12,13 +12,13 @@ its medal target (m44.victory.medals.target, :meth:`Memoir44.end_if`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...engine import Action, Context, GameState, Outcome, RuleError, Ruleset, Terrain, UnitType
 from ...engine.seats import HIDDEN, hidden
 from ...engine.state import Board, Location, Unit
-from ...hexes import Hex, to_offset
+from ...hexes import Hex, LosResult, to_offset
 from ...odds import OddsReport
 from . import events as ev
 from .actions import (
@@ -44,43 +44,16 @@ from .actions import (
     TakeGround,
     Target,
 )
-from .board import Field
+from .board import Field, UnitFacts
 from .cards import Card, load_deck, standard_deck
 from .combat import reach_error
 from .data import ARMOR, ARTILLERY, BADGE_MARKS, BADGES, BATTLE_DIE, FIGURES, INFANTRY, NATIONS, OBSTACLES, TERRAIN
 from .handlers import handlers
 from .odds import Memoir44Odds, Memoir44Sight, battle_report
 from .options import MemoirOptions
-from .sequence import SEQUENCE
+from .sequence import NOT_A_CHOICE, REFUSALS, SEQUENCE
 from .state import Memoir44State
 from .turn_end import pop
-
-NOT_NOW: dict[type[Action], tuple[str, str]] = {
-    PlayCard: ("A command card is played only at the start of the turn, once.", "m44.order.card.one_per_turn"),
-    Order: ("Units are ordered right after the card is played.", "m44.order.units.announce"),
-    DoneOrdering: ("Units are ordered right after the card is played.", "m44.order.units.announce"),
-    Target: ("Cards pick their targets right after they are played.", "m44.order.cards.data"),
-    DoneTargets: ("Cards pick their targets right after they are played.", "m44.order.cards.data"),
-    Move: ("Units move in the Move phase, before any battle.", "m44.turn.sequence.move_before_battle"),
-    EndMoves: ("Units move in the Move phase, before any battle.", "m44.turn.sequence.move_before_battle"),
-    Battle: ("Battles come after all moves, one at a time.", "m44.battle.unit.sequential"),
-    RemoveWire: ("Wire is removed in place of a battle.", "m44.terrain.wire.infantry_remove"),
-    IgnoreFlag: ("Retreats come only from flags rolled in a battle.", "m44.retreat.flag.distance"),
-    Retreat: ("Retreats come only from flags rolled in a battle.", "m44.retreat.flag.distance"),
-    StopRetreat: ("Retreats come only from flags rolled in a battle.", "m44.retreat.flag.distance"),
-    TakeGround: ("Ground is taken only after a close assault that empties the enemy's hex.",
-                 "m44.take_ground.close_assault_only"),
-    Hold: ("Ground is taken only after a close assault that empties the enemy's hex.",
-           "m44.take_ground.close_assault_only"),
-    PlayAmbush: ("Ambush is played when one of your units is close assaulted, before the roll.",
-                 "m44.order.cards.data"),
-    BattleBack: ("Only a British Commonwealth unit left with one figure by a close assault may battle back.",
-                 "m44.nation.bcf.battle_back.trigger"),
-    KeepCard: ("Keep one of the two cards just drawn.", "m44.order.cards.data"),
-    Discard: ("No card has to be discarded now.", "m44.nation.italy.high_command.discard_on_loss"),
-}
-"""Why an action is refused at a step that does not take it (``PutUnderChip`` and ``EndBattles`` get
-the step's own words)."""
 
 WORDS: dict[type[Action], Callable[[Any, Any], str]] = {
     PlayCard: lambda r, a: f"Play {r.card(a.card).name}",
@@ -113,10 +86,12 @@ PLACES: dict[type[Action], Callable[[GameState, Any], Location]] = {
 """Where on the map the actions without a ``to`` or an enemy ``target`` act."""
 
 
-class Memoir44(Ruleset):
+class Memoir44(Ruleset[Memoir44State]):
     id = "memoir44"
     name = "Memoir '44"
     sequence = SEQUENCE
+    refusals = REFUSALS
+    refusal = NOT_A_CHOICE
     handlers = handlers
     actions = ACTIONS
     state_type = Memoir44State
@@ -130,12 +105,13 @@ class Memoir44(Ruleset):
         ARTILLERY: UnitType(ARTILLERY, "Artillery", "artillery", "figures", FIGURES[ARTILLERY]),
     }
     options_model = MemoirOptions
+    retired_attrs = frozenset({"nation", "badge"})  # kept in Field.units since issue 22; older saves hold them
     dice_kinds = (BATTLE_DIE,)
     odds_cli = Memoir44Odds()
     los_cli = Memoir44Sight()
     options: MemoirOptions
 
-    def __init__(self, board: Board, options: MemoirOptions, sides=(), first: str | None = None) -> None:
+    def __init__(self, board: Board, options: MemoirOptions, sides: Sequence[str] = (), first: str | None = None) -> None:
         super().__init__(board, options, sides, first)
         labels = board.labels
         owners = {labels.parse(k): v for k, v in (options.bunker_owners if options else {}).items()}
@@ -155,9 +131,9 @@ class Memoir44(Ruleset):
             {labels.parse(k): v for k, v in (options.heights if options else {}).items()},
             owners,
         )
-        self.cards, self.missing_cards = load_deck()
+        self.cards = load_deck()[0]
 
-    def validate_scenario(self, scenario) -> list[tuple[str, str]]:
+    def validate_scenario(self, scenario: Any) -> list[tuple[str, str]]:
         problems = []
         opts, sides = self.options, list(scenario.meta.sides)
         if opts.bottom not in sides:
@@ -208,14 +184,17 @@ class Memoir44(Ruleset):
         return problems
 
     def setup(self, ctx: Context) -> None:
-        """Nations and badges on the units, the deck shuffled, the hands dealt (m44.setup.hand_size)."""
+        """Each unit's nation and badge read from the scenario (its ``attrs``) into :attr:`Field.units
+        <.board.Field.units>`, the deck shuffled, the hands dealt (m44.setup.hand_size)."""
         s = ctx.state
         opts = self.options
         if self.first is None and "Allies" in s.sides:
             s.active = "Allies"  # m44.turn.first_player.scenario: the Allies start unless the scenario says
+        self.field.units.clear()
         for u in s.units.values():
-            u.attrs.setdefault("nation", opts.nations.get(u.side, "standard"))
-            badge = u.attrs.get("badge")
+            nation = u.attrs.pop("nation", None) or opts.nations.get(u.side, "standard")
+            badge = u.attrs.pop("badge", None)
+            self.field.units[u.id] = UnitFacts(str(nation), None if badge is None else str(badge))
             full = u.strength == u.max_strength
             if badge == "french_resistance" and u.max_strength == FIGURES[INFANTRY]:
                 u.max_strength = 3  # m44.sf.french_resistance.figures
@@ -255,10 +234,6 @@ class Memoir44(Ruleset):
                 return Outcome(side, f"{side} reaches {target} medals", ("m44.victory.medals.target",))
         return None
 
-    def not_now(self, state: GameState, action: Action) -> RuleError:
-        words = NOT_NOW.get(type(action))
-        return RuleError(*words) if words else self.not_a_choice(state)
-
     # =========================================================================================== what a seat sees
     public_piles = frozenset({"discard"})
     """The discards lie face up, as at a real table; the deck and the cards under a Commissar chip do not."""
@@ -275,13 +250,17 @@ class Memoir44(Ruleset):
         return rules_state
 
     def not_a_choice(self, state: GameState) -> RuleError:
-        """The refusal of a choice that does not belong to the current step, in the step's own words."""
-        step = self.sequence.lookup(state.position)[1]
-        return RuleError(f"That is not a choice at this step ({step.title.lower()}).", step.clauses[0])
+        """The refusal of a choice that does not belong to the current step, in the step's own words
+        (:data:`~.sequence.NOT_A_CHOICE`, with the step's first clause)."""
+        return self.refuse(state, self.refusal)
 
     # =========================================================================================== helpers
     def nation(self, side: str) -> str:
         return self.options.nations.get(side, "standard")
+
+    def facts(self, unit: Unit) -> UnitFacts:
+        """A unit's nation and badge, as the scenario set it up (:class:`~.board.UnitFacts`)."""
+        return self.field.facts(unit)
 
     def medal_target(self, side: str) -> int:
         m = self.options.medals
@@ -301,7 +280,7 @@ class Memoir44(Ruleset):
 
     def badge_text(self, unit: Unit) -> str | None:
         """Special Forces, French Resistance and Elite Armor show a mark in the counter's corner."""
-        return BADGE_MARKS.get(str(unit.attrs.get("badge", ""))) or None
+        return BADGE_MARKS.get(self.facts(unit).badge or "") or None
 
     # =========================================================================================== views
     def describe(self, state: GameState, action: Action) -> str:
@@ -314,7 +293,7 @@ class Memoir44(Ruleset):
 
     def unit_title(self, unit: Unit) -> str:
         badge = {"special_forces": "special forces ", "french_resistance": "French Resistance ",
-                 "elite_armor": "elite "}.get(unit.attrs.get("badge", ""), "")
+                 "elite_armor": "elite "}.get(self.facts(unit).badge or "", "")
         return f"{unit.side} {badge}{unit.kind} {unit.id}"
 
     def action_location(self, state: GameState, action: Action) -> Location:
@@ -322,12 +301,12 @@ class Memoir44(Ruleset):
         where = PLACES.get(type(action))
         return where(state, action) if where else super().action_location(state, action)
 
-    def sight(self, state: GameState, frm, to):
+    def sight(self, state: GameState, frm: Location, to: Location) -> LosResult | None:
         if isinstance(frm, Hex) and isinstance(to, Hex):
             return self.field.sight(state, frm, to)
         return None
 
-    def map_lines(self):
+    def map_lines(self) -> list[tuple[Location, Location]]:
         """The two section lines (m44.setup.board.sections), unless the scenario draws its own sections."""
         return self.field.section_lines()
 

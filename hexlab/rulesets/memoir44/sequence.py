@@ -4,14 +4,15 @@ Play a command card (m44.turn.sequence.phases), order units (m44.order.units.ann
 (m44.move.*), battle one at a time (m44.turn.battle.steps), draw (m44.turn.draw.one_card), count medals
 (m44.victory.medals.target); then the other side plays. The tactic cards and nations add steps: targets
 and rolls for a card, the Commissar chip, Ambush, retreats, take ground, overrun, battle back, Behind
-Enemy Lines' second move, Recon's keep-one, High Command's discard.
+Enemy Lines' second move, Recon's keep-one, High Command's discard. What the refusal of an action at a step
+that does not take it says is here too: :data:`REFUSALS`, by the action's type.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...engine import GameState, SequenceOfPlay, phase, step
+from ...engine import Action, GameState, SequenceOfPlay, phase, step
 from .actions import (
     Battle,
     BattleBack,
@@ -149,3 +150,33 @@ SEQUENCE = SequenceOfPlay((
              "plays.", kind="auto", next=["card.play", "card.chip"]),
     ]),
 ))
+
+REFUSALS: dict[type[Action], tuple[str, str]] = {
+    PlayCard: ("A command card is played only at the start of the turn, once.", "m44.order.card.one_per_turn"),
+    Order: ("Units are ordered right after the card is played.", "m44.order.units.announce"),
+    DoneOrdering: ("Units are ordered right after the card is played.", "m44.order.units.announce"),
+    Target: ("Cards pick their targets right after they are played.", "m44.order.cards.data"),
+    DoneTargets: ("Cards pick their targets right after they are played.", "m44.order.cards.data"),
+    Move: ("Units move in the Move phase, before any battle.", "m44.turn.sequence.move_before_battle"),
+    EndMoves: ("Units move in the Move phase, before any battle.", "m44.turn.sequence.move_before_battle"),
+    Battle: ("Battles come after all moves, one at a time.", "m44.battle.unit.sequential"),
+    RemoveWire: ("Wire is removed in place of a battle.", "m44.terrain.wire.infantry_remove"),
+    IgnoreFlag: ("Retreats come only from flags rolled in a battle.", "m44.retreat.flag.distance"),
+    Retreat: ("Retreats come only from flags rolled in a battle.", "m44.retreat.flag.distance"),
+    StopRetreat: ("Retreats come only from flags rolled in a battle.", "m44.retreat.flag.distance"),
+    TakeGround: ("Ground is taken only after a close assault that empties the enemy's hex.",
+                 "m44.take_ground.close_assault_only"),
+    Hold: ("Ground is taken only after a close assault that empties the enemy's hex.",
+           "m44.take_ground.close_assault_only"),
+    PlayAmbush: ("Ambush is played when one of your units is close assaulted, before the roll.",
+                 "m44.order.cards.data"),
+    BattleBack: ("Only a British Commonwealth unit left with one figure by a close assault may battle back.",
+                 "m44.nation.bcf.battle_back.trigger"),
+    KeepCard: ("Keep one of the two cards just drawn.", "m44.order.cards.data"),
+    Discard: ("No card has to be discarded now.", "m44.nation.italy.high_command.discard_on_loss"),
+}
+"""Why an action is refused at a step that does not take it, by its type, at every step (``Memoir44.refusals``;
+``PutUnderChip`` and ``EndBattles`` get the words of :data:`NOT_A_CHOICE`)."""
+
+NOT_A_CHOICE = "That is not a choice at this step ({step})."
+"""The refusal of any other action, citing the step's own first clause (``Memoir44.refusal``)."""

@@ -13,12 +13,13 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from ...engine import Context, GameState, Roll, RuleError
+from ...engine.flow import Faces
 from ...engine.state import Unit
 from ...hexes import hex_distance
 from . import events as ev
 from .actions import DoneTargets, Hold, PlayAmbush, Target
 from .cards import Slot, with_gung_ho
-from .combat import battle_dice, reach_error
+from .combat import Dice, battle_dice, reach_error
 from .data import ARMOR, ARTILLERY, BATTLE_DIE, INFANTRY
 from .handlers import handlers
 from .state import AmbushedAttack, BattleInProgress, FinestHour
@@ -109,7 +110,7 @@ def card_bonus(rules: Memoir44, state: GameState, u: Unit, close: bool, overrun:
     return 0, ""
 
 
-def attack_dice(rules: Memoir44, state: GameState, u: Unit, t: Unit, overrun: bool = False):
+def attack_dice(rules: Memoir44, state: GameState, u: Unit, t: Unit, overrun: bool = False) -> Dice:
     """The dice ``u`` rolls at ``t`` now: range, terrain and the nations (combat.battle_dice) with the
     card's extra die (m44.order.cards.data). The battle and the odds panel both count them here."""
     close = hex_distance(u.at, t.at) == 1
@@ -218,7 +219,7 @@ def card_dice(rules: Memoir44, state: GameState) -> Roll:
 
 
 @handlers.resolve("card.heal")
-def heal(rules: Memoir44, ctx: Context, faces) -> None:
+def heal(rules: Memoir44, ctx: Context, faces: Faces) -> None:
     """Medics & Mechanics: the unit's own symbol or a star brings a figure back, never above its start
     (m44.resolve.symbol.star); a unit healed is ordered."""
     s = ctx.state
@@ -240,7 +241,7 @@ def heal(rules: Memoir44, ctx: Context, faces) -> None:
 
 
 @handlers.resolve("card.finest")
-def finest_hour(rules: Memoir44, ctx: Context, faces) -> None:
+def finest_hour(rules: Memoir44, ctx: Context, faces: Faces) -> None:
     """Their Finest Hour: each infantry symbol orders an infantry unit, each armor symbol an armor unit,
     each star a unit of any kind (m44.resolve.symbol.star)."""
     s = ctx.state

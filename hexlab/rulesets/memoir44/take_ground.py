@@ -147,7 +147,7 @@ def take_ground(rules: Memoir44, ctx: Context, action: TakeGround) -> None:
     frm, to = u.at, b.frm
     u.at = to
     clause = "m44.overrun.armor.take_ground" if u.kind == ARMOR else "m44.take_ground.infantry"
-    if u.attrs.get("badge") == "french_resistance":
+    if rules.facts(u).badge == "french_resistance":
         clause = "m44.nation.french_resistance.take_ground"
     extra = []
     if rules.board.terrain[to] == "hedgerow":

@@ -3,7 +3,10 @@ sk.attack.*)."""
 
 from __future__ import annotations
 
-from ...engine import Context, GameState, RuleError, Unit
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from ...engine import Action, Context, GameState, RuleError, Unit
 from ...hexes import Hex, hex_distance, line_of_sight
 from .actions import Attack, Move, Pass
 from .board import blocks_sight, reachable
@@ -11,15 +14,18 @@ from .events import Attacked, Passed, Revealed, UnitMoved
 from .handlers import handlers
 from .state import AttackInProgress
 
+if TYPE_CHECKING:
+    from .rules import Skirmish
 
-def allowance(rules, unit: Unit) -> int:
+
+def allowance(rules: Skirmish, unit: Unit) -> int:
     return rules.unit_types[unit.kind].stats["move"]
 
 
-def attack_error(rules, state: GameState, unit: Unit, enemy: Unit) -> RuleError | None:
+def attack_error(rules: Skirmish, state: GameState, unit: Unit, enemy: Unit) -> RuleError | None:
     """Why ``unit`` may not attack ``enemy``: hidden (sk.attack.hidden), out of range (sk.attack.range),
     no line of sight at range 2 (sk.attack.los)."""
-    if enemy.attrs.get("hidden"):
+    if rules.is_hidden(state, enemy):
         return RuleError(f"{enemy.id} is hidden: you cannot see it yet.", "sk.attack.hidden")
     d = hex_distance(unit.at, enemy.at)
     if not 1 <= d <= 2:
@@ -30,9 +36,9 @@ def attack_error(rules, state: GameState, unit: Unit, enemy: Unit) -> RuleError 
 
 
 @handlers.candidates("action.act")
-def offer_actions(rules, state: GameState):
+def offer_actions(rules: Skirmish, state: GameState) -> Iterator[Action]:
     yield Pass()
-    mine = state.rules_state
+    mine = rules.mine(state)
     if mine.activations <= 0:
         return
     for unit in sorted(state.units_of(state.active), key=lambda u: u.id):
@@ -60,13 +66,11 @@ def actor_error(state: GameState, uid: str) -> RuleError | None:
     return None
 
 
-@handlers.check(Pass)
-def check_pass(rules, state: GameState, action: Pass) -> RuleError | None:
-    return None  # the active side may always stop (sk.act.pass)
+handlers.unchecked(Pass)  # the active side may always stop (sk.act.pass)
 
 
 @handlers.check(Move)
-def check_move(rules, state: GameState, action: Move) -> RuleError | None:
+def check_move(rules: Skirmish, state: GameState, action: Move) -> RuleError | None:
     error = actor_error(state, action.unit)
     if error is not None:
         return error
@@ -90,7 +94,7 @@ def check_move(rules, state: GameState, action: Move) -> RuleError | None:
 
 
 @handlers.check(Attack)
-def check_attack(rules, state: GameState, action: Attack) -> RuleError | None:
+def check_attack(rules: Skirmish, state: GameState, action: Attack) -> RuleError | None:
     error = actor_error(state, action.unit)
     if error is not None:
         return error
@@ -107,19 +111,19 @@ def spend(state: GameState, uid: str) -> None:
 
 
 @handlers.effect(Pass)
-def stop(rules, ctx: Context, action: Pass) -> None:
+def stop(rules: Skirmish, ctx: Context, action: Pass) -> None:
     ctx.emit(Passed(), f"{ctx.state.active} stops acting.", ["sk.act.pass"], ctx.state.active)
     ctx.goto("draw.draw")
 
 
 @handlers.effect(Move)
-def move(rules, ctx: Context, action: Move) -> None:
+def move(rules: Skirmish, ctx: Context, action: Move) -> None:
     s = ctx.state
     unit = s.units[action.unit]
     frm: Hex = unit.at
     unit.at = action.to
     spend(s, unit.id)
-    hidden = bool(unit.attrs.get("hidden"))  # the enemy reads only that something moved (sk.hidden.scouts)
+    hidden = rules.is_hidden(s, unit)  # the enemy reads only that something moved (sk.hidden.scouts)
     ctx.emit(UnitMoved(unit.id, frm, action.to), f"{unit.id} moves {rules.where(frm)} to {rules.where(action.to)}.",
              ["sk.move.allowance"], unit.side, to=unit.side if hidden else None,
              public=f"{unit.side} moves a hidden unit." if hidden else None)
@@ -128,13 +132,13 @@ def move(rules, ctx: Context, action: Move) -> None:
 
 
 @handlers.effect(Attack)
-def attack(rules, ctx: Context, action: Attack) -> None:
+def attack(rules: Skirmish, ctx: Context, action: Attack) -> None:
     """A hidden scout that attacks is revealed (sk.hidden.scouts); the dice step follows."""
     s = ctx.state
     unit = s.units[action.unit]
     spend(s, unit.id)
-    if unit.attrs.get("hidden"):
-        unit.attrs["hidden"] = False
+    if rules.is_hidden(s, unit):
+        unit.attrs["hidden"] = False  # the engine's hidden fact (Ruleset.is_hidden reads it)
         ctx.emit(Revealed(unit.id), f"{unit.id} is revealed.", ["sk.hidden.scouts"], unit.side)
     s.rules_state.attack = AttackInProgress(unit.id, action.target)
     ctx.emit(Attacked(unit.id, action.target), f"{unit.id} attacks {action.target}.", ["sk.attack.range"],

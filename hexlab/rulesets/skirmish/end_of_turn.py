@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...engine import Context
 from .events import CardDrawn, Reshuffled, TurnBegan
 from .handlers import handlers
+
+if TYPE_CHECKING:
+    from .rules import Skirmish
 
 
 def draw(ctx: Context, side: str) -> None:
@@ -19,14 +24,14 @@ def draw(ctx: Context, side: str) -> None:
 
 
 @handlers.auto("draw.draw")
-def draw_card(rules, ctx: Context) -> None:
+def draw_card(rules: Skirmish, ctx: Context) -> None:
     draw(ctx, ctx.state.active)
     ctx.emit(CardDrawn(), f"{ctx.state.active} draws a card.", ["sk.draw.card"], ctx.state.active)
     ctx.advance()
 
 
 @handlers.auto("draw.check")
-def check_victory(rules, ctx: Context) -> None:
+def check_victory(rules: Skirmish, ctx: Context) -> None:
     """A side with no units loses (sk.victory.annihilation); after the last side's last turn, points
     decide (sk.victory.turns). Otherwise the other side's turn begins."""
     s = ctx.state

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...dice import D6
 from ...engine import Context, GameState, Roll, Unit
+from ...engine.flow import Faces
 from ...engine.simultaneous import Together
 from .combat import attack_dice, combat, return_dice
 from .events import Eliminated, StepLost
 from .handlers import handlers
+
+if TYPE_CHECKING:
+    from .rules import Skirmish
 
 
 def fighters(state: GameState) -> tuple[Unit, Unit]:
@@ -16,14 +22,14 @@ def fighters(state: GameState) -> tuple[Unit, Unit]:
 
 
 @handlers.roll("combat.roll")
-def combat_roll(rules, state: GameState) -> Roll:
+def combat_roll(rules: Skirmish, state: GameState) -> Roll:
     att, tgt = fighters(state)
     return Roll.of([(D6, attack_dice(rules.board, att, tgt)), (D6, return_dice(att, tgt))],
                    [f"{att.id} attacks", f"{tgt.id} fires back"], by=[att.side, tgt.side])
 
 
 @handlers.resolve("combat.roll")
-def combat_result(rules, ctx: Context, faces) -> None:
+def combat_result(rules: Skirmish, ctx: Context, faces: Faces) -> None:
     s = ctx.state
     att, tgt = fighters(s)
     on_target, on_attacker = combat(*faces)
@@ -40,8 +46,8 @@ def combat_result(rules, ctx: Context, faces) -> None:
 
 
 def hit(ctx: Context, unit: Unit, hits: int) -> None:
-    """Each hit removes a step; the unit flips, or is eliminated and the enemy scores
-    (sk.combat.step_loss, sk.score.elimination)."""
+    """Each hit removes a step; the unit flips (its reduced face is its strength below full), or is eliminated
+    and the enemy scores (sk.combat.step_loss, sk.score.elimination)."""
     if hits <= 0:
         return
     lost = min(hits, unit.strength)
@@ -52,5 +58,3 @@ def hit(ctx: Context, unit: Unit, hits: int) -> None:
         ctx.state.score[other] += 1
         ctx.emit(Eliminated(unit.id), f"{unit.id} is eliminated; {other} scores a point.",
                  ["sk.combat.step_loss", "sk.score.elimination"], other)
-    else:
-        unit.attrs["reduced"] = True

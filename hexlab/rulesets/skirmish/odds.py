@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
+from typing import Any
+
 from ...dice import D6, Dist, through_mixed
 from ...engine import HexlabError
 from ...odds import OddsCommand, fraction_str
@@ -16,11 +19,11 @@ def combat_odds(attack_dice: int, return_dice: int) -> Dist:
 class SkirmishOdds(OddsCommand):
     """Exact odds of one Skirmish combat."""
 
-    def arguments(self, parser):
+    def arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--attack", type=int, required=True, help="the attacker's dice")
         parser.add_argument("--return-fire", type=int, default=0, help="the target's dice back")
 
-    def report(self, args):
+    def report(self, args: argparse.Namespace) -> dict[str, Any]:
         if not 1 <= args.attack <= 12 or not 0 <= args.return_fire <= 12:
             raise HexlabError("--attack must be 1-12 and --return-fire 0-12")
         dist = combat_odds(args.attack, args.return_fire)

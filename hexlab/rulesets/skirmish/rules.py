@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from ...engine import Action, Context, GameState, Outcome, RuleError, Ruleset, Terrain, UnitType
-from ...hexes import Hex, line_of_sight
+from typing import Any
+
+from ...engine import Action, Context, GameState, Location, Outcome, Ruleset, Terrain, UnitType
+from ...hexes import Hex, LosResult, line_of_sight
 from ...odds import OddsReport
 from .actions import Attack, Move, Pass, PlayCard
 from .board import blocks_sight
@@ -18,7 +20,7 @@ from .sequence import SEQUENCE
 from .state import SkirmishState
 
 
-class Skirmish(Ruleset):
+class Skirmish(Ruleset[SkirmishState]):
     id = "skirmish"
     name = "Skirmish (example ruleset)"
     sequence = SEQUENCE
@@ -37,14 +39,15 @@ class Skirmish(Ruleset):
         "scout": UnitType("scout", "Scout", "recon", "steps", 1, {"move": 3}),
     }
     options_model = SkirmishOptions
+    retired_attrs = frozenset({"reduced"})  # never read: a reduced unit is one below full strength (issue 22)
     clauses = frozenset(CLAUSES)
     odds_cli = SkirmishOdds()
     options: SkirmishOptions
 
     # ----------------------------------------------------------------------- the game's start and end
-    def validate_scenario(self, scenario):
-        problems = []
-        seen = {}
+    def validate_scenario(self, scenario: Any) -> list[tuple[str, str]]:
+        problems: list[tuple[str, str]] = []
+        seen: dict[Location, str] = {}
         for i, u in enumerate(scenario.units):
             if u.at in seen:
                 problems.append((f"unit[{i}].at", f"hex already holds {seen[u.at]} (sk.stack.one)"))
@@ -81,18 +84,13 @@ class Skirmish(Ruleset):
         return Outcome(winner, f"after turn {state.turn}: {state.score[a]} to {state.score[b]}",
                        ("sk.victory.turns",))
 
-    def not_now(self, state: GameState, action: Action) -> RuleError:
-        if state.position == "command.play":
-            return RuleError("First play a command card.", "sk.order.play_card")
-        return RuleError("You have already played a card this turn.", "sk.order.play_card")
-
     # ----------------------------------------------------------------------- views and checks
     def hide(self, rules_state: SkirmishState, state: GameState, side: str) -> SkirmishState:
         """A hidden scout that has acted this turn is not named to the enemy (sk.hidden.scouts)."""
         rules_state.acted = [uid for uid in rules_state.acted if self.sees(state, side, state.units[uid])]
         return rules_state
 
-    def sight(self, state: GameState, frm, to):
+    def sight(self, state: GameState, frm: Location, to: Location) -> LosResult | None:
         if isinstance(frm, Hex) and isinstance(to, Hex):
             return line_of_sight(frm, to, lambda h: blocks_sight(self.board, h))
         return None

@@ -1,4 +1,5 @@
-"""Skirmish's sequence of play: four phases a turn, what each step teaches and accepts."""
+"""Skirmish's sequence of play: four phases a turn, what each step teaches and accepts, and what its refusal
+of an action it does not accept says (``refuse=``)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,13 @@ SEQUENCE = SequenceOfPlay((
     phase("command", "Command", [
         step("play", "Play a command card", ["sk.order.play_card", "sk.order.activations"],
              "Choose a card from your hand: its number is how many units may act.", next=["action.act"],
-             accepts=[PlayCard]),
+             accepts=[PlayCard], refuse={(Move, Attack, Pass): ("First play a command card.", "sk.order.play_card")}),
     ]),
     phase("action", "Action", [
         step("act", "Move or attack", ["sk.act.once", "sk.act.pass", "sk.move.allowance", "sk.attack.range"],
              "Move a unit or attack with it; each unit acts once.",
-             next=["combat.roll", "draw.draw"], accepts=[Pass, Move, Attack]),
+             next=["combat.roll", "draw.draw"], accepts=[Pass, Move, Attack],
+             refuse={PlayCard: ("You have already played a card this turn.", "sk.order.play_card")}),
     ]),
     phase("combat", "Combat", [
         step("roll", "Roll for combat", ["sk.combat.dice", "sk.combat.return_fire", "sk.combat.step_loss"],
