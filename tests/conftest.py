@@ -17,7 +17,7 @@ TEST_SCENARIOS = TESTS / "scenarios"
 if TEST_SCENARIOS not in scenario.SCENARIO_DIRS:
     scenario.SCENARIO_DIRS.append(TEST_SCENARIOS)
 
-from tests.support import boxes, skirmish  # noqa: E402,F401  (registers the test rulesets)
+from tests.support import boxes, landing, skirmish  # noqa: E402,F401  (registers the test rulesets)
 
 
 def pytest_configure(config: pytest.Config) -> None:
