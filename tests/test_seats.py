@@ -327,3 +327,23 @@ def test_what_a_side_may_not_see_never_reaches_it(scenario_id):
             game.step()
         else:
             game.apply(pick.choice(list(game.legal_actions())))
+
+
+def test_a_roll_can_be_private_to_the_side_that_makes_it():
+    """A hidden unit's roll is its side's: the engine logs its DiceRolled event for that side, the other
+    side reads only the public words, and the teacher reads it all."""
+    import dataclasses
+
+    game = hexlab.load("cadet/village", seed=1)
+    rules = game.rules
+    original = type(rules).roll
+    greeks, ottomans = game.state.sides
+    rules.roll = lambda state: dataclasses.replace(original(rules, state), to=greeks,
+                                                   public=f"{greeks} roll in secret.")
+    game.step()                                   # the roll-off, made private for the test
+    rolled = next(e for e in game.log if e.kind == "DiceRolled")
+    assert rolled.to == greeks and rolled in game.log_for(greeks) and rolled in game.log_for(None)
+    seen = [e for e in game.log_for(ottomans) if e.position == rolled.position and e.turn == rolled.turn]
+    assert all(e.kind != "DiceRolled" for e in game.log_for(ottomans))
+    assert any(e.kind == "Private" and e.text == f"{greeks} roll in secret." and not e.data for e in seen)
+    assert Roll.of([("d6", 1)]).to is None

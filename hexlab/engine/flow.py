@@ -70,16 +70,22 @@ class Roll:
     by: tuple[str, ...] = ()
     """The side that rolls each group (one entry per group), so the log names the roller: the defender's
     dice in a battle both sides roll, the ambushing side's. Empty: the active side rolls everything."""
+    to: str | None = None
+    """A roll only one side may see (a hidden unit's fire, a reconnaissance roll): its ``DiceRolled`` event
+    is that side's, and the others read only ``public`` (:meth:`hexlab.engine.Event.for_side`)."""
+    public: str | None = None
+    """What the other sides read of a private roll ("Japan rolls for a hidden unit."), or nothing."""
 
     @classmethod
     def of(cls, pool: Iterable[tuple[Die, int]], groups: Iterable[str] = (), at: Location = None,
-           by: str | Iterable[str] = ()) -> Roll:
-        """``by`` is one side for every group, or one side per group."""
+           by: str | Iterable[str] = (), to: str | None = None, public: str | None = None) -> Roll:
+        """``by`` is one side for every group, or one side per group; ``to`` makes the roll private to a
+        side, the others reading ``public``."""
         pool = tuple(pool)
         rollers = (by,) * len(pool) if isinstance(by, str) else tuple(by)
         if rollers and len(rollers) != len(pool):
             raise ValueError(f"Roll.by names {len(rollers)} sides for {len(pool)} groups of dice")
-        return cls(pool, tuple(groups), at, rollers)
+        return cls(pool, tuple(groups), at, rollers, to, public)
 
     def roller(self, active: str) -> str | None:
         """The one side that makes this roll (the log's side for it): the active side unless ``by`` says

@@ -330,7 +330,8 @@ class Game:
                                   for (die, _), fs in zip(roll.pool, faces, strict=True))
                 ctx.emit(DiceRolled([die.name for die, _ in roll.pool], [list(fs) for fs in faces],
                                     list(roll.groups), roll.at, list(roll.by)),
-                         f"{step.title}: {shown}", step.clauses, roll.roller(state.active))
+                         f"{step.title}: {shown}", step.clauses, roll.roller(state.active), to=roll.to,
+                         public=roll.public)
                 self.rules.resolve(ctx, faces)
             else:
                 self.rules.auto(ctx)

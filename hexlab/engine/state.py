@@ -154,7 +154,7 @@ class Display:
     """An off-map display: a sheet beside the map with named boxes that hold units (Operation Cartwheel's
     airbase display with its Ready, Flown and Disrupted boxes). A unit in one is at ``DisplayBox(id, box)``.
     ``side`` is the side it belongs to (``None``: everyone's); what another side may see of it is the
-    ruleset's view (its ``redact``/``sees`` hooks), the drawing only shows the state it is given."""
+    ruleset's view (its ``sees``/``hide`` hooks), the drawing only shows the state it is given."""
 
     id: str
     name: str
