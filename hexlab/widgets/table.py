@@ -50,6 +50,7 @@ ol.hexlab-sequence li.hexlab-current-phase > b { color: var(--hexlab-accent); }
 .hexlab-explain code, .hexlab-log code, .hexlab-odds code, .hexlab-note code, .hexlab-stepper-note code {
   font-size: 11px; background: var(--hexlab-chip); color: inherit; padding: 0 3px; border-radius: 3px; }
 .hexlab-stepper-note { font-size: 12.5px; color: var(--hexlab-accent); }
+.hexlab-seat { font-size: 12px; line-height: 1.3; color: var(--hexlab-muted); margin-bottom: 4px; }
 details.hexlab-chip { display: inline-block; vertical-align: top; margin: 0 2px; }
 details.hexlab-chip > summary { list-style: none; cursor: pointer; display: inline; }
 details.hexlab-chip > summary::-webkit-details-marker { display: none; }
@@ -209,9 +210,9 @@ class Table(widgets.VBox):
                                 "until they press the button.</div>")
             self.handover.children = [note, take]
         elif self.fixed_seat is None and self.seat is not None and not self.teacher.value and self._people()[1:]:
-            self.handover.children = [widgets.HTML(f"<small>Seat: <b>{html.escape(self.seat)}</b> (hot-seat: "
-                                                   "private information shows only to the side whose turn it "
-                                                   "is)</small>")]
+            self.handover.children = [widgets.HTML(f"<div class='hexlab-seat'>Seat: <b>{html.escape(self.seat)}</b> "
+                                                   "(hot-seat: private information shows only to the side whose "
+                                                   "turn it is)</div>")]
         else:
             self.handover.children = []
         if self.map.viewer != viewer:
