@@ -8,8 +8,10 @@ actions and the ruleset's typed state are read by their classes' annotations. Mi
 
 Version 1 saves (before each ruleset's typed state) hold an untyped ``vars`` table instead of ``rules``;
 version 2 saves hold the typed state as it was shaped before the seats contract (Cactus' rounds of
-decisions became the engine's ``Alternation``). Both are read by replaying them and comparing everything
-but the ruleset's own state, which is how they are converted: the replay rebuilds that state.
+decisions became the engine's ``Alternation``); version 3 saves hold it as it was before the last unit facts left
+``Unit.attrs`` for the typed state (Cactus' attackers, Skirmish's hidden scouts, Cadet's figures gone home; issue
+22). All are read by replaying them and comparing everything but the ruleset's own state (and the retired
+``attrs``), which is how they are converted: the replay rebuilds that state.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ from .engine.game import STEP
 from .scenario import ScenarioError, load_text
 
 SAVE_FORMAT = "hexlab-save"
-SAVE_VERSION = 3
-READS = (1, 2, 3)
+SAVE_VERSION = 4
+READS = (1, 2, 3, 4)
 
 
 def to_data(game: Game) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from tests.support.cactus_boards import (
     US,
     end_moves,
     event,
+    face,
     kinds,
     make,
     pass_until,
@@ -190,7 +191,7 @@ def test_one_step_a_turn_in_the_reinforcement_phase():
     pass_until(game, "end.refit")
     assert game.to_act == US
     events = game.apply(Refit("1Mar"))
-    assert steps(game, "1Mar") == 3 and game.state.units["1Mar"].attrs["counter"] == "mar1_full"
+    assert steps(game, "1Mar") == 3 and face(game, "1Mar")[0] == "mar1_full"
     assert "caf.supply.refit.in_reinforcement_phase" in event(events, "Refitted").clauses
     assert game.state.position != "end.refit" or game.to_act != US
     assert game.rules.check(game.state, Refit("Res")).clause in ("caf.supply.refit.one_step_per_turn",

@@ -18,6 +18,7 @@ from tests.support.cactus_boards import (
     SBD,
     US,
     advance,
+    came_from,
     end_moves,
     event,
     face,
@@ -157,7 +158,7 @@ def test_an_overland_attacker_goes_back_where_it_came_from():
     events = roll(game, [1, 1, 1, 1], [5, 1, 1, 1, 1])
     assert where(game, "S") == CE and steps(game, "S") == 4
     assert event(events, "Retreated").data == {"unit": "S", "frm": GC, "to": CE}
-    assert GC not in game.state.rules_state.fights and game.state.units["S"].attrs["came_from"] is None
+    assert GC not in game.state.rules_state.fights and came_from(game, "S") is None
 
 
 @pytest.mark.rule("caf.combat.seaborne_no_retreat_extra_step")
@@ -290,10 +291,10 @@ def test_moving_into_a_contested_box_joins_the_right_side():
                  ("S", JP, "snlf", GC, {"came_from": CE, "strength": 2}), ("S2", JP, "snlf", CE, {"strength": 2})])
     assert game.state.position == "ground.move" and game.to_act == JP
     game.apply(Move("S2", GC, "overland"))
-    assert game.state.units["S2"].attrs["came_from"] == CE
+    assert came_from(game, "S2") == CE
     assert game.to_act == US  # Japan has nothing left to move: the Americans' turn to move
     game.apply(Move("Res", GC, "overland"))
-    assert game.state.units["Res"].attrs["came_from"] is None  # a defender coming to help
+    assert came_from(game, "Res") is None  # a defender coming to help
     advance(game)
     game.apply(Fight())
     assert list(game.rules.roll(game.state).pool) == [(GROUND_D6, 2 + 2), (GROUND_D6, 3 + 3)]

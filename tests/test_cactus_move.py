@@ -17,11 +17,14 @@ from tests.support.cactus_boards import (
     US,
     WILDCATS,
     ZEROS,
+    came_from,
     end_moves,
     event,
+    face,
     make,
     pass_until,
     refused,
+    seaborne,
     where,
 )
 
@@ -76,7 +79,7 @@ def test_naval_transport_into_a_box_with_no_enemy():
     events = game.apply(Move("S2", CE, "transport"))
     assert where(game, "S2") == CE
     assert "caf.movement.sea_move_ends_in_destination" in event(events, "UnitMoved").clauses
-    assert game.state.units["S2"].attrs["seaborne"] is False  # no enemy there: not an invasion
+    assert seaborne(game, "S2") is False  # no enemy there: not an invasion
     # the move ended there: S2 cannot sail or march on this turn
     end_moves(game)
     pass_until(game, "ground.move")
@@ -95,9 +98,10 @@ def test_amphibious_invasion_into_an_enemy_box():
     joined = event(events, "BattleJoined")
     assert "caf.movement.may_enter_enemy_box" in joined.clauses
     assert asdict(game.state.rules_state.fights[GC]) == {"attacker": JP, "defender": US}
-    assert game.state.units["S2"].attrs == {"counter": "snlf_full", "face": "front", "came_from": None,
-                                            "seaborne": True}
-    assert game.state.units["S1"].attrs["came_from"] == CE and not game.state.units["S1"].attrs["seaborne"]
+    assert {"counter": face(game, "S2")[0], "face": face(game, "S2")[1], "came_from": came_from(game, "S2"),
+            "seaborne": seaborne(game, "S2")} == {"counter": "snlf_full", "face": "front", "came_from": None,
+                                                  "seaborne": True}
+    assert came_from(game, "S1") == CE and not seaborne(game, "S1")
 
 
 @pytest.mark.rule("caf.air.cover.required_for_sea_moves", "caf.air.cover.route_and_speed_defaults")

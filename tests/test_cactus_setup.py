@@ -10,6 +10,7 @@ import hexlab
 from hexlab import rulesets
 from hexlab.engine import ScenarioError
 from hexlab.render import scene, to_svg
+from hexlab.rulesets.cactus import facts
 from hexlab.rulesets.cactus.counters import COUNTERS, KINDS, counters_aside, face_attrs, face_text
 from hexlab.rulesets.cactus.rules import Cactus, EndMoves
 from hexlab.scenario import load_text
@@ -70,7 +71,7 @@ def test_each_kind_goes_down_its_chain_of_faces():
                   "caf.setup.japan.snlf_cape_esperance", "caf.setup.japan.snlf_munda",
                   "caf.components.counters.right_number_is_steps")
 def test_the_scenario_sets_up_as_the_variant_says(game):
-    units = {u.id: (u.side, u.kind, u.at, u.strength, u.attrs["counter"], u.attrs["face"])
+    units = {u.id: (u.side, u.kind, u.at, u.strength, facts.counter(u), facts.face(u))
              for u in game.state.units.values()}
     assert units == {
         "1Mar": (US, "1mar", GC, 4, "mar1_full", "front"),

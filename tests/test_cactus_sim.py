@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from hexlab.engine import Game
+from hexlab.rulesets.cactus import facts
 from hexlab.rulesets.cactus.counters import KINDS, counters_aside
 from hexlab.testing import play_random, random_sim_test
 
@@ -30,7 +31,7 @@ def steps_within_each_counter(game: Game) -> list[str]:
         top = KINDS[u.kind].max_steps
         if not 0 <= u.strength <= top:
             out.append(f"{u.id} has {u.strength} steps (0 to {top})")
-        elif u.strength and (u.attrs["counter"], u.attrs["face"]) != KINDS[u.kind].at_steps(u.strength)[:2]:
+        elif u.strength and (facts.counter(u), facts.face(u)) != KINDS[u.kind].at_steps(u.strength)[:2]:
             out.append(f"{u.id} shows the wrong face for {u.strength} steps")
     out += [f"counter {c} over-used" for c, n in counters_aside(game.state.units.values()).items() if n < 0]
     return out

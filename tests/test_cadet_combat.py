@@ -10,6 +10,7 @@ from collections import Counter
 
 import pytest
 
+from hexlab.rulesets.cadet.board import gone_home
 from hexlab.rulesets.cadet.combat import ATK_DIE, ORDER, punch_result
 from hexlab.rulesets.cadet.rules import (
     Activate,
@@ -164,7 +165,7 @@ def test_a_figure_pushed_back_from_its_own_flag_goes_home():
     home = event(events, "WentHome")
     assert "cc.punch.retreat.off_board" in home.clauses
     ol = game.state.units["OL"]
-    assert ol.at is None and ol.strength == 4 and ol.attrs["home"]
+    assert ol.at is None and ol.strength == 4 and gone_home(game.state, ol)
     assert game.state.score == {G: 0, O: 0}  # no STR lost, so no point
 
 

@@ -115,7 +115,7 @@ def test_the_two_cards_a_recon_draws_are_hidden_while_its_player_chooses_and_the
 def test_a_hidden_units_move_reaches_its_enemy_only_as_a_public_summary():
     game = duel()
     scout = game.state.units["B2"]
-    assert scout.attrs.get("hidden")
+    assert game.rules.is_hidden(game.state, scout)
     while not (game.to_act == "Blue" and game.state.position == "action.act"):
         advance(game)
     game.apply(Move("B2", hx(game, "3,3")))

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from hexlab.engine import Game
+from hexlab.rulesets.cactus import facts
 from hexlab.rulesets.cactus.rules import EndMoves, EndRaids, EndRefit, Fight
 from hexlab.scenario import load_text, read_text
 from hexlab.testing import force_roll, refused, snapshot  # noqa: F401  (re-exported for the tests)
@@ -140,7 +141,17 @@ def steps(game: Game, uid: str) -> int:
 
 def face(game: Game, uid: str) -> tuple[str | None, str | None]:
     u = game.state.units[uid]
-    return u.attrs.get("counter"), u.attrs.get("face")
+    return facts.counter(u), facts.face(u)
+
+
+def came_from(game: Game, uid: str) -> str | None:
+    """The box an attacker came from overland (``None``: by sea, or not attacking)."""
+    return facts.came_from(game.state, game.state.units[uid])
+
+
+def seaborne(game: Game, uid: str) -> bool:
+    """Whether an attacker came by sea."""
+    return facts.seaborne(game.state, game.state.units[uid])
 
 
 Want = Callable[[tuple], bool] | Sequence[Any]

@@ -161,8 +161,8 @@ def combat_result(rules: Cactus, ctx: Context, faces: Faces) -> None:
     b = s.rules_state.battle
     box = b.box
     att = attackers(rules, s, box)
-    res = hour_result(faces[0], faces[1], banzai=len(b.banzai), seaborne=any(facts.seaborne(u) for u in att),
-                      overland=any(not facts.seaborne(u) for u in att))
+    res = hour_result(faces[0], faces[1], banzai=len(b.banzai), seaborne=any(facts.seaborne(s, u) for u in att),
+                      overland=any(not facts.seaborne(s, u) for u in att))
     five = ", and at least one 5" if res.defender_five else ""
     ctx.emit(GroundCombat(box, res.attacker_steps_lost, res.defender_steps_lost, res.attacker_retreats,
                           res.defender_five),
@@ -253,10 +253,10 @@ def five(rules: Cactus, ctx: Context) -> None:
     box = b.box
     ground, where = rules.ground, rules.where
     att = ground.units_in(s, box, b.attacker)
-    overland = [u for u in att if not facts.seaborne(u)]
-    seaborne = [u for u in att if facts.seaborne(u)]
+    overland = [u for u in att if not facts.seaborne(s, u)]
+    seaborne = [u for u in att if facts.seaborne(s, u)]
     for u in overland:
-        dest = facts.came_from(u)
+        dest = facts.came_from(s, u)
         blocked = None
         if dest is None or dest not in rules.board.areas:
             blocked = "it has no box to go back to"
@@ -270,7 +270,7 @@ def five(rules: Cactus, ctx: Context) -> None:
             lose_step(rules, ctx, u, ["caf.combat.blocked_retreat_default"], "a blocked retreat")
             continue
         u.at = dest
-        facts.settle(u)
+        facts.settle(s, u)
         mine.pinned.pop(u.id, None)
         ctx.emit(Retreated(u.id, box, dest), f"The defender's 5 sends {u.id} back to {where(dest)}, where it came from.",
                  ["caf.combat.defender_five_forces_retreat", "caf.combat.retreat_overland_to_start"], u.side)
@@ -297,7 +297,7 @@ def settle(rules: Cactus, ctx: Context) -> None:
         return
     mine.fights.pop(box, None)
     for u in att + dfn:
-        facts.settle(u)
+        facts.settle(s, u)
         mine.pinned.pop(u.id, None)
     if att:
         ctx.emit(Occupied(box), f"Every {b.defender} step in {where(box)} is gone and {b.attacker} steps remain: "

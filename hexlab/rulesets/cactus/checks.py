@@ -2,7 +2,8 @@
 the groups and their bases, the targets, the units' kinds and boxes, stacking, who attacks in a box that starts
 contested; caf.movement.locations.four_boxes_only, caf.stacking.four_steps_per_box,
 caf.combat.attacker_defender_roles), and the invariants the random simulation tests hold every state to
-(stacking, the counters up, fights recorded, units pinned, one move and one refit a turn, the VP adding up).
+(stacking, the steps on a counter, the attackers marked, fights recorded, units pinned, one move and one refit a
+turn, the VP adding up).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import GameState
 from . import facts
-from .counters import KINDS, face_attrs
+from .counters import KINDS
 from .data import STACK_LIMIT
 
 if TYPE_CHECKING:
@@ -114,10 +115,9 @@ def broken_invariants(rules: Cactus, state: GameState) -> list[str]:
             broken.append(f"{u.id} has {u.strength} of {u.max_strength} steps; a {kind.title} has 1 to "
                           f"{kind.max_steps} (caf.components.counters.right_number_is_steps)")
             continue
-        want = face_attrs(u.kind, u.strength)
-        if (facts.counter(u), facts.face(u)) != (want["counter"], want["face"]):
-            broken.append(f"{u.id} shows {facts.counter(u)}/{facts.face(u)} with {u.strength} steps, "
-                          f"not {want['counter']}/{want['face']} (caf.components.counters.flip_on_step_loss)")
+        if facts.attacking(state, u) and not (u.at in v.fights and v.fights[u.at].attacker == u.side):
+            broken.append(f"{u.id} is marked as an attacker but is not attacking where it stands "
+                          "(caf.combat.attacker_defender_roles)")
         if u.strength == 0 and u.at is not None:
             broken.append(f"{u.id} has no steps but is on the map (caf.components.counters.eliminated_at_zero_steps)")
         if u.strength > 0 and u.at not in rules.board.areas:

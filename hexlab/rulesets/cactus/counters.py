@@ -3,9 +3,9 @@ faces a unit shows as it loses steps.
 
 The left number of a face is how many d6 the unit rolls in ground combat
 (caf.components.counters.left_number_is_dice), the right number its steps
-(caf.components.counters.right_number_is_steps). A unit's ``strength`` in the game state is its steps; its
-``attrs`` say which counter and which side of it is up (``counter``, ``face``), so a save shows exactly the
-counter on the map. Losing a step flips the counter (caf.components.counters.flip_on_step_loss); losing one
+(caf.components.counters.right_number_is_steps). A unit's ``strength`` in the game state is its steps, and
+its steps say which counter and which side of it is up (:func:`face_attrs`, read through ``facts.counter`` and
+``facts.face``). Losing a step flips the counter (caf.components.counters.flip_on_step_loss); losing one
 more on the back of the full counter swaps in the reduced counter (caf.components.counters.replacement_counter_chain):
 1st Marines goes 5-4, 4-3, 3-2, 2-1 and each SNLF 4-4, 3-3, 2-2, 1-1. At 0 steps the unit is gone
 (caf.components.counters.eliminated_at_zero_steps).
@@ -109,7 +109,8 @@ ALIASES = {"mar1": "1mar", "1mar": "1mar", "mar": "1mar", "marines": "1mar", "ma
 
 
 def face_attrs(kind: str, steps: int) -> dict[str, Any]:
-    """The ``attrs`` that say which counter is up for ``steps`` (none when the unit is eliminated)."""
+    """Which counter and side are up for ``steps``: ``{"counter": ..., "face": ...}`` (both ``None`` when the unit
+    is eliminated)."""
     if steps <= 0:
         return {"counter": None, "face": None}
     cid, side, _ = KINDS[kind].at_steps(steps)

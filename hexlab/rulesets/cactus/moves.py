@@ -168,7 +168,7 @@ def move(rules: Cactus, ctx: Context, action: Move) -> None:
             ctx.emit(BattleJoined(action.to), f"{u.id} joins the {role} in {where(action.to)}.",
                      ["caf.movement.may_enter_enemy_box", "caf.combat.attacker_defender_roles"], side)
         if fights[action.to].attacker == side:
-            facts.arrive(u, frm if action.how == "overland" else None, action.how == "invasion")
+            facts.arrive(s, u, frm if action.how == "overland" else None, action.how == "invasion")
     if ctx.is_over():  # Japanese troops alone in Guadalcanal: sudden death, no more moves
         return
     continue_moves(rules, ctx)

@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ...engine import Context, GameState, RuleError
-from . import facts
 from .actions import EndRefit, Refit
 from .counters import face_text
 from .data import STACK_LIMIT
@@ -96,8 +95,7 @@ def refit(rules: Cactus, ctx: Context, action: Refit) -> None:
     mine = s.rules_state
     u = s.units[action.unit]
     before = face_text(u.kind, u.strength)
-    u.strength += 1
-    facts.show_counter(u)
+    u.strength += 1  # the counter turns back up: facts.counter follows the steps
     mine.turn.air_refits[u.side] -= 1
     mine.turn.refitted.append(u.side)
     mine.round.passed()  # one refit a side a turn: its part of the round is over

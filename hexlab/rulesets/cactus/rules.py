@@ -66,6 +66,7 @@ class Cactus(Ruleset[CactusState]):
     actions = (Move, EndMoves, Banzai, Fight, TakeLoss, Raid, EndRaids, Refit, EndRefit)
     state_type = CactusState
     board_kinds = ("area",)
+    retired_attrs = frozenset(facts.SCENARIO_ATTRS)  # kept in CactusState.attackers or read off the steps since issue 22
     terrain = {
         "sea": Terrain("sea", "Sea", "sea", ("caf.air.cover.required_for_sea_moves",),
                        "A box of open sea: sea moves pass through, under fighter cover."),
@@ -107,23 +108,21 @@ class Cactus(Ruleset[CactusState]):
         (caf.combat.attacker_defender_roles), then the first hour (unless Japan has won already)."""
         s = ctx.state
         ground = self.ground
+        arrivals = {u.id: facts.take_scenario_attrs(u) for u in s.units.values()}
         fights: dict[str, Roles] = {}
         pinned: dict[str, str] = {}
         for box in ground.boxes:
             if ground.contested(s, box):
-                att = next(u.side for u in ground.units_in(s, box) if facts.attacking(u))
+                att = next(u.side for u in ground.units_in(s, box)
+                           if arrivals[u.id].came_from is not None or arrivals[u.id].seaborne)
                 fights[box] = Roles(att, ground.other(att))
                 for u in ground.units_in(s, box):
                     pinned[u.id] = box
-        for u in s.units.values():
-            attacking = u.at in fights and fights[u.at].attacker == u.side
-            facts.show_counter(u)
-            if attacking:
-                facts.arrive(u, facts.came_from(u), facts.seaborne(u))
-            else:
-                facts.settle(u)
         s.rules_state = CactusState(fights=fights, pinned=pinned, turn=TurnFacts(air_refits=self.air_refits()),
                                     bombed={side: [] for side in s.sides})
+        for u in s.units.values():
+            if u.at in fights and fights[u.at].attacker == u.side:
+                facts.arrive(s, u, arrivals[u.id].came_from, arrivals[u.id].seaborne)
         placed = "; ".join(f"{u.id} ({face_text(u.kind, u.strength)}) in {self.where(u.at)}" for u in s.units.values())
         clauses = ["caf.setup.allied.mar1_guadalcanal", "caf.setup.allied.mar1_res_beach_red",
                    "caf.setup.japan.snlf_cape_esperance", "caf.setup.japan.snlf_munda"]
@@ -245,8 +244,8 @@ class Cactus(Ruleset[CactusState]):
         if fight is not None:
             att = self.ground.units_in(state, box, fight.attacker)
             dfn = self.ground.units_in(state, box, fight.defender)
-            seaborne = any(facts.seaborne(x) for x in att)
-            overland = any(not facts.seaborne(x) for x in att)
+            seaborne = any(facts.seaborne(state, x) for x in att)
+            overland = any(not facts.seaborne(state, x) for x in att)
             if u.at != box:
                 notes.append(f"the fight going on in {self.where(box)}, without {u.id}")
         elif isinstance(u.at, str):

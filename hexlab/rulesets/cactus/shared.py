@@ -46,13 +46,12 @@ def lose_step(rules: Cactus, ctx: Context, u: Unit, clauses: Sequence[str], why:
     """One step off ``u``: flip its counter, swap in the reduced counter, or remove it."""
     before = face_text(u.kind, u.strength)
     old_counter = facts.counter(u)
-    u.strength -= 1
-    facts.show_counter(u)
+    u.strength -= 1  # the counter flips or is replaced: facts.counter follows the steps
     if u.strength == 0:
         frm = u.at
         assert isinstance(frm, str)
         u.at = None
-        facts.settle(u)
+        facts.settle(ctx.state, u)
         ctx.state.rules_state.pinned.pop(u.id, None)
         ctx.emit(Eliminated(u.id, frm), f"{u.id} loses its last step ({why}) and is removed.",
                  [*clauses, "caf.components.counters.eliminated_at_zero_steps"], u.side)

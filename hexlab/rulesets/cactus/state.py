@@ -5,8 +5,8 @@ raids, refit), the fights going on and who attacks in each (caf.combat.attacker_
 pinned in contested boxes (caf.movement.no_exit_from_contested_box), the battle being fought and the results
 still to apply, a step loss waiting for its owner's pick, the raid in the air, the per-turn facts (who moved,
 who refitted, the air refits left; caf.movement.once_per_turn, caf.supply.refit.*), the targets each side has
-bombed, and the VP awards. Per-unit facts (``came_from``, ``seaborne``, the counter up) are still kept in the
-units' ``attrs``, read and written only through ``facts.py``.
+bombed, the VP awards, and how each attacking unit came into the box it attacks (overland from a box, or by sea).
+Those per-unit facts are read and written only through ``facts.py``; the counter up follows from a unit's steps.
 """
 
 from __future__ import annotations
@@ -101,6 +101,16 @@ class Bonus:
     vp: int
 
 
+@dataclass(frozen=True, slots=True)
+class Arrival:
+    """How an attacking unit came into the box it attacks: overland from ``came_from``, where a defender's 5
+    sends it back (caf.combat.retreat_overland_to_start), or by sea (``seaborne``: it cannot retreat,
+    caf.combat.seaborne_no_retreat_extra_step)."""
+
+    came_from: str | None = None
+    seaborne: bool = False
+
+
 @dataclass(slots=True)
 class TurnFacts:
     """What is counted once a turn: the units that moved (caf.movement.once_per_turn), the sides that refitted a
@@ -127,6 +137,9 @@ class CactusState:
     """The contested boxes and the roles in each."""
     pinned: dict[str, str] = field(default_factory=dict)
     """Unit id -> the contested box it may not leave (caf.movement.no_exit_from_contested_box)."""
+    attackers: dict[str, Arrival] = field(default_factory=dict)
+    """Unit id -> how it came into the box it attacks, for the units attacking where they stand
+    (caf.combat.attacker_defender_roles); read and written through ``facts.py``."""
     battles: list[str] = field(default_factory=list)
     """The boxes still to fight over this hour."""
     battle: Battle | None = None
@@ -145,4 +158,5 @@ class CactusState:
     """The last turn is over and the targets are scored: the game ends on VP (caf.victory.*)."""
 
 
-__all__ = ["Allocation", "Award", "Battle", "Bonus", "CactusState", "Roles", "Sortie", "Task", "TaskKind", "TurnFacts"]
+__all__ = ["Allocation", "Arrival", "Award", "Battle", "Bonus", "CactusState", "Roles", "Sortie", "Task", "TaskKind",
+           "TurnFacts"]

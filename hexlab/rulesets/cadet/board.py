@@ -21,11 +21,17 @@ def in_play(u: Unit) -> bool:
     return u.alive and isinstance(u.at, Hex)
 
 
-def send_home(u: Unit) -> None:
+def send_home(state: GameState, u: Unit) -> None:
     """The figure goes home to mum: off the board, with its STR (cc.stack.overflow.sulk,
-    cc.punch.retreat.off_board)."""
+    cc.punch.retreat.off_board); ``CadetState.home`` lists it."""
     u.at = None
-    u.attrs["home"] = True
+    if u.id not in state.rules_state.home:
+        state.rules_state.home.append(u.id)
+
+
+def gone_home(state: GameState, u: Unit) -> bool:
+    """Whether the figure went home to mum (:func:`send_home`)."""
+    return u.id in state.rules_state.home
 
 
 class Ground:
@@ -107,4 +113,4 @@ class Ground:
         return sorted(h for h in self.board.neighbors(unit.at) if self.push_block(state, unit, h) is None)
 
 
-__all__ = ["EDGES", "Ground", "HEX_COSTS", "MAX_PER_HEX", "in_play", "send_home"]
+__all__ = ["EDGES", "Ground", "HEX_COSTS", "MAX_PER_HEX", "gone_home", "in_play", "send_home"]

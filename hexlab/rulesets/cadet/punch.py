@@ -218,7 +218,7 @@ def push(rules: Cadet, ctx: Context, att: Unit, tgt: Unit) -> None:
     if not closer:
         frm = tgt.at
         assert isinstance(frm, Hex)
-        send_home(tgt)
+        send_home(s, tgt)
         ctx.emit(WentHome(tgt.id, frm), f"{tgt.id} is pushed back off the board and goes home to mum (no STR lost).",
                  ["cc.punch.retreat.off_board", "cc.punch.retreat.direction"], tgt.side)
         after_punch(ctx)

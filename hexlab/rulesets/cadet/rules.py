@@ -40,7 +40,7 @@ from .actions import (
     Stay,
 )
 from .activation import first_turn, leader
-from .board import Ground, in_play
+from .board import Ground, gone_home, in_play
 from .combat import ATK_DIE, best_face, label
 from .data import BOARD_INCHES, FEATURES, HEX_INCHES, HEXSIDE_FEATURES, MAX_PER_HEX, TERRAIN, UNIT_TYPES
 from .events import Setup
@@ -83,7 +83,7 @@ class Cadet(Ruleset[CadetState]):
     unit_types = UNIT_TYPES
     options_model = CadetOptions
     dice_kinds = (ATK_DIE,)
-    retired_attrs = frozenset({"atk"})  # kept in Cadet.own_atk since issue 22
+    retired_attrs = frozenset({"atk", "home"})  # kept in Cadet.own_atk and CadetState.home since issue 22
     odds_cli = CadetOdds()
     options: CadetOptions
 
@@ -138,7 +138,8 @@ class Cadet(Ruleset[CadetState]):
             s.features.setdefault(self.flags[side], []).append("flag")
         for h, _ in self.objectives:
             s.features.setdefault(h, []).append("objective")
-        s.rules_state = CadetState(tally={side: Tally() for side in s.sides})
+        home = [u.id for u in s.units.values() if u.attrs.pop("home", False)]  # kept typed (CadetState.home)
+        s.rules_state = CadetState(tally={side: Tally() for side in s.sides}, home=home)
         flags = ", ".join(f"{side} at {self.where(self.flags[side])}" for side in s.sides)
         ctx.emit(Setup(), f"The bands stand on their baselines; the flags: {flags}.",
                  ["cc.setup.figures.baseline", "cc.setup.flag.placement", "cc.setup.flag.hex"])
@@ -298,7 +299,7 @@ class Cadet(Ruleset[CadetState]):
                 broken.append(f"{u.id} has no STR left but is still on the board (cc.punch.str.zero_removed)")
             if u.at is not None and u.at not in self.board.terrain:
                 broken.append(f"{u.id} stands off the board")
-            if u.attrs.get("home") and (u.at is not None or u.strength == 0):
+            if gone_home(state, u) and (u.at is not None or u.strength == 0):
                 broken.append(f"{u.id} went home but is on the board or lost its STR (cc.stack.overflow.sulk)")
         flags = sorted(h for h, names in state.features.items() for n in names if n == "flag")
         if flags != sorted(self.flags.values()):

@@ -65,7 +65,7 @@ def end_of_activation(rules: Cadet, ctx: Context) -> None:
         mine(s).bump = Bump(u.id, tuple(options))
         ctx.goto("turn.bump")
     else:
-        send_home(u)
+        send_home(s, u)
         ctx.emit(WentHome(u.id), f"{u.id} has nowhere to go: it goes home to mum in a sulk (no STR lost, no "
                  "victory point).", ["cc.stack.overflow.sulk", "cc.stack.overflow.sulk_no_penalty"], u.side)
         close_activation(ctx)

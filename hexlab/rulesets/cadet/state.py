@@ -1,5 +1,5 @@
 """What a Cadet Commander game keeps beyond the common state (``state.rules_state``), saved by the engine's
-codec: who played first, each side's running tally, and this turn's facts: the figures activated
+codec: who played first, each side's running tally, the figures gone home, and this turn's facts: the figures activated
 (cc.turn.activation.once), how the current one came to be activated, its actions left
 (cc.action.limit.two), and the punch up, push back, follow-up or bump waiting on a decision. The turn's
 facts are reset in one place, :meth:`CadetState.new_turn`."""
@@ -112,6 +112,9 @@ class CadetState:
     tally: dict[str, Tally] = field(default_factory=dict)
     captured: str | None = None
     """The side whose flag has been captured (cc.victory.flag.capture): ``end_if`` ends the game."""
+    home: list[str] = field(default_factory=list)
+    """Figures gone home to mum: off the board with their STR (cc.stack.overflow.sulk,
+    cc.punch.retreat.off_board); ``board.send_home`` adds them."""
     # this turn's facts, reset by new_turn()
     activated: list[str] = field(default_factory=list)
     """Figures activated this turn (cc.turn.activation.once)."""

@@ -138,7 +138,7 @@ def attack(rules: Skirmish, ctx: Context, action: Attack) -> None:
     unit = s.units[action.unit]
     spend(s, unit.id)
     if rules.is_hidden(s, unit):
-        unit.attrs["hidden"] = False  # the engine's hidden fact (Ruleset.is_hidden reads it)
+        s.rules_state.hidden.remove(unit.id)  # Skirmish.is_hidden reads it
         ctx.emit(Revealed(unit.id), f"{unit.id} is revealed.", ["sk.hidden.scouts"], unit.side)
     s.rules_state.attack = AttackInProgress(unit.id, action.target)
     ctx.emit(Attacked(unit.id, action.target), f"{unit.id} attacks {action.target}.", ["sk.attack.range"],

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Action, Context, GameState, Location, Outcome, Ruleset, Terrain, UnitType
+from ...engine.state import Unit
 from ...hexes import Hex, LosResult, line_of_sight
 from ...odds import OddsReport
 from .actions import Attack, Move, Pass, PlayCard
@@ -39,7 +40,8 @@ class Skirmish(Ruleset[SkirmishState]):
         "scout": UnitType("scout", "Scout", "recon", "steps", 1, {"move": 3}),
     }
     options_model = SkirmishOptions
-    retired_attrs = frozenset({"reduced"})  # never read: a reduced unit is one below full strength (issue 22)
+    retired_attrs = frozenset({"reduced", "hidden"})  # reduced: never read (one below full strength); hidden: in
+    # SkirmishState.hidden (issue 22)
     clauses = frozenset(CLAUSES)
     odds_cli = SkirmishOdds()
     options: SkirmishOptions
@@ -66,10 +68,8 @@ class Skirmish(Ruleset[SkirmishState]):
         for side in s.sides:
             for _ in range(self.options.hand_size):
                 draw(ctx, side)
-        for u in s.units.values():
-            if u.kind == "scout":
-                u.attrs["hidden"] = True
-        s.rules_state = SkirmishState()
+        told = {u.id for u in s.units.values() if u.attrs.pop("hidden", False)}  # a scenario's own hidden units
+        s.rules_state = SkirmishState(hidden=[u.id for u in s.units.values() if u.kind == "scout" or u.id in told])
         ctx.emit(Setup(), f"Each side draws {self.options.hand_size} cards.", ["sk.draw.card"])
 
     def end_if(self, state: GameState) -> Outcome | None:
@@ -85,9 +85,15 @@ class Skirmish(Ruleset[SkirmishState]):
                        ("sk.victory.turns",))
 
     # ----------------------------------------------------------------------- views and checks
+    def is_hidden(self, state: GameState, unit: Unit) -> bool:
+        """A scout not yet revealed (sk.hidden.scouts): its id is in the typed state's ``hidden``."""
+        mine: SkirmishState | None = state.rules_state
+        return mine is not None and unit.id in mine.hidden
+
     def hide(self, rules_state: SkirmishState, state: GameState, side: str) -> SkirmishState:
-        """A hidden scout that has acted this turn is not named to the enemy (sk.hidden.scouts)."""
+        """A hidden scout, and one that has acted this turn, is not named to the enemy (sk.hidden.scouts)."""
         rules_state.acted = [uid for uid in rules_state.acted if self.sees(state, side, state.units[uid])]
+        rules_state.hidden = [uid for uid in rules_state.hidden if self.sees(state, side, state.units[uid])]
         return rules_state
 
     def sight(self, state: GameState, frm: Location, to: Location) -> LosResult | None:

@@ -1,4 +1,5 @@
-"""What a Skirmish game keeps beyond the common state: the turn's actions and the attack in progress."""
+"""What a Skirmish game keeps beyond the common state: the turn's actions, the attack in progress and the scouts
+still hidden."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ class SkirmishState:
     """The attack whose dice are about to be rolled."""
     game_ends: bool = False
     """The victory check found the game over (sk.victory.*): ``end_if`` says who won."""
+    hidden: list[str] = field(default_factory=list)
+    """The scouts still hidden (sk.hidden.scouts): their enemy does not see them (``Skirmish.is_hidden``)."""
 
     def new_turn(self) -> None:
         """The one place the per-turn facts are reset."""
