@@ -102,6 +102,7 @@ def test_amphibious_invasion_into_an_enemy_box():
             "seaborne": seaborne(game, "S2")} == {"counter": "snlf_full", "face": "front", "came_from": None,
                                                   "seaborne": True}
     assert came_from(game, "S1") == CE and not seaborne(game, "S1")
+    assert game.state.units["S2"].attrs == {}  # and nothing else is kept about it by string key
 
 
 @pytest.mark.rule("caf.air.cover.required_for_sea_moves", "caf.air.cover.route_and_speed_defaults")
