@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from .. import style
 from ..engine.state import SECTOR_ROWS, Aboard, Area, Board, DisplayBox, GameState, Location
 from ..hexes import hex_to_pixel
-from .displays import DisplayPlan, beside, box_highlights, fit_counters, panel_shapes
+from .displays import DisplayPlan, beside, box_highlights, fit_counters, panel_shapes, slots
 from .scene import (
     XY,
     CounterInfo,
@@ -95,14 +95,7 @@ class AreaPlan:
         x0, y0, x1, y1 = self.boxes[where]
         rows = max(1, math.ceil(n / PER_ROW))
         size = min(c, (y1 - y0 - NAME_BAND - PAD) / (rows * 1.1))
-        cx = (x0 + x1) / 2
-        top = y0 + NAME_BAND + size * 0.55
-        out = []
-        for i in range(n):
-            row, col = divmod(i, PER_ROW)
-            in_row = min(PER_ROW, n - row * PER_ROW)
-            out.append((round(cx + (col - (in_row - 1) / 2) * size * 1.12, 2), round(top + row * size * 1.1, 2)))
-        return out, round(size, 2), False
+        return slots((x0 + x1) / 2, y0 + NAME_BAND + size * 0.55, n, PER_ROW, size), round(size, 2), False
 
     def area_at(self, x: float, y: float) -> str | None:
         for area, (x0, y0, x1, y1) in self.boxes.items():

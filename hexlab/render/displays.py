@@ -47,14 +47,18 @@ def fit_counters(rect: Rect, band: float, n: int, c: float, per_row_max: int = 3
     largest = max(sizes.values())
     per_row = max(k for k, v in sizes.items() if v >= largest * 0.95)
     size = sizes[per_row]
-    cx = (x0 + x1) / 2
-    top = y0 + band + size * 0.55
+    return slots((x0 + x1) / 2, y0 + band + size * 0.55, n, per_row, size), round(size, 2)
+
+
+def slots(cx: float, top: float, n: int, per_row: int, size: float) -> list[XY]:
+    """Where ``n`` counters of ``size`` stand in rows of ``per_row``, each row centred on ``cx``, the first at
+    ``top`` (a box of an area map, a box of a display)."""
     out = []
     for i in range(n):
         row, col = divmod(i, per_row)
         in_row = min(per_row, n - row * per_row)
         out.append((round(cx + (col - (in_row - 1) / 2) * size * 1.12, 2), round(top + row * size * 1.1, 2)))
-    return out, round(size, 2)
+    return out
 
 
 @dataclass(frozen=True)
