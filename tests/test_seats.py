@@ -10,7 +10,6 @@ table plays from a seat, and a hot-seat hand-over shows nothing private before t
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
@@ -18,6 +17,7 @@ import hexlab
 from hexlab import saves
 from hexlab.engine import Roll
 from hexlab.engine.seats import HIDDEN, PUBLIC, Alternation
+from hexlab.players import FirstPlayer, RandomPlayer
 from hexlab.render import scene, to_svg
 from hexlab.rulesets.skirmish.actions import Move
 from hexlab.scenario import scenarios
@@ -26,12 +26,11 @@ from tests.test_engine import duel, hx
 SCENARIOS = sorted(s["id"] for s in scenarios())
 
 
-def advance(game) -> None:
-    """One step on: the automatic step, or the first legal decision."""
-    if game.current_step.automatic:
-        game.step()
-    else:
-        game.apply(next(iter(game.legal_actions())))
+def advance(game, player=None) -> None:
+    """One step through the engine's one play loop (``Game.run``): the automatic step, or ``player``'s
+    choice (by default the first legal one)."""
+    for _ in game.run(dict.fromkeys(game.state.sides, player or FirstPlayer()), 1):
+        pass
 
 
 # ------------------------------------------------------------------ nothing predicts the dice
@@ -191,15 +190,12 @@ def test_rolls_name_the_side_that_rolls():
     rolled = next(e for e in cadet.log if e.kind == "DiceRolled")
     assert rolled.side is None and rolled.data["by"] == cadet.state.sides
     cactus = hexlab.load("cactus/drill_turn", seed=2)
-    pick = random.Random(3)
+    pick = RandomPlayer(3)
     for _ in range(400):
         if cactus.is_over or any(e.kind == "DiceRolled" and "attacking" in str(e.data.get("groups"))
                                  for e in cactus.log):
             break
-        if cactus.current_step.automatic:
-            cactus.step()
-        else:
-            cactus.apply(pick.choice(list(cactus.legal_actions())))
+        advance(cactus, pick)
     fight = next(e for e in cactus.log if e.kind == "DiceRolled" and "attacking" in str(e.data.get("groups")))
     assert fight.side is None and len(set(fight.data["by"])) == 2
 
@@ -309,7 +305,7 @@ def test_what_a_side_may_not_see_never_reaches_it(scenario_id):
     """Random play on every scenario: at every 20th step, for each side, the units its view leaves out
     appear in none of its observation, its log, its map or its words, and the other hands are counts."""
     game = hexlab.load(scenario_id, seed=4)
-    pick = random.Random(4)
+    pick = RandomPlayer(4)
     for n in range(600):
         if game.is_over:
             break
@@ -323,10 +319,7 @@ def test_what_a_side_may_not_see_never_reaches_it(scenario_id):
                 for uid in unseen:
                     assert f'"{uid}"' not in said and f">{uid}<" not in said and f" {uid} " not in said, \
                         f"{scenario_id}: {side} learns of {uid}"
-        if game.current_step.automatic:
-            game.step()
-        else:
-            game.apply(pick.choice(list(game.legal_actions())))
+        advance(game, pick)
 
 
 def test_a_roll_can_be_private_to_the_side_that_makes_it():

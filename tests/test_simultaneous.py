@@ -12,6 +12,7 @@ from hexlab.engine.codec import decode_dataclass, encode_value
 from hexlab.engine.errors import SaveError
 from hexlab.engine.seats import HIDDEN
 from hexlab.engine.simultaneous import Declarations, Together
+from hexlab.players import RandomPlayer
 
 
 @dataclass(slots=True)
@@ -65,8 +66,6 @@ def test_a_secret_choice_stays_hidden_until_every_side_has_chosen():
 
 @pytest.mark.rule("caf.combat.both_sides_roll", "caf.combat.resolution_defaults")
 def test_cactus_records_both_sides_results_before_applying_any():
-    import random
-
     import hexlab
     import hexlab.rulesets.cactus.battle as battle
 
@@ -80,14 +79,12 @@ def test_cactus_records_both_sides_results_before_applying_any():
 
     battle.run_queue = spy
     try:
-        pick = random.Random(3)
+        players = dict.fromkeys(game.state.sides, RandomPlayer(3))
         for _ in range(300):
             if seen or game.is_over:
                 break
-            if game.current_step.automatic:
-                game.step()
-            else:
-                game.apply(pick.choice(list(game.legal_actions())))
+            for _ in game.run(players, 1):  # one step of the engine's play loop
+                pass
     finally:
         battle.run_queue = original
     assert seen and seen[0][:2] == ["loss", "loss"] and seen[0][-1] == "settle"
