@@ -340,3 +340,12 @@ def test_a_roll_can_be_private_to_the_side_that_makes_it():
     assert all(e.kind != "DiceRolled" for e in game.log_for(ottomans))
     assert any(e.kind == "Private" and e.text == f"{greeks} roll in secret." and not e.data for e in seen)
     assert Roll.of([("d6", 1)]).to is None
+
+
+def test_the_engine_says_who_may_decide_and_whether_anything_is_secret():
+    memoir = hexlab.load("memoir44/tenaru", seed=1)
+    assert memoir.has_secrets()                                  # the hands
+    assert memoir.decides(memoir.to_act) and memoir.decides(None)
+    assert not memoir.decides(next(s for s in memoir.state.sides if s != memoir.to_act))
+    cadet = hexlab.load("cadet/village", seed=1)
+    assert not cadet.has_secrets()                               # nothing is private in Cadet Commander

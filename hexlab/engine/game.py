@@ -22,6 +22,7 @@ from .actions import Action
 from .errors import RuleError
 from .events import DiceRolled, Event
 from .ruleset import Context, Ruleset
+from .seats import PUBLIC
 from .sequence import Phase, Step
 from .state import Aboard, GameState
 
@@ -289,6 +290,17 @@ class Game:
         data = self.view(side).to_data()
         del data["rng"]
         return data
+
+    def decides(self, seat: str | None) -> bool:
+        """Whether the player at ``seat`` may decide now: it is that side's decision, or ``seat`` is the
+        teacher's view (``None``), which acts for every side."""
+        return seat is None or self.to_act == seat
+
+    def has_secrets(self) -> bool:
+        """Whether any side now sees something another does not (a hand, a hidden unit, a card under a
+        chip): only then must a hot-seat table hide anything when the decision passes."""
+        public = self.observation(PUBLIC)
+        return any(self.observation(side) != public for side in self.state.sides)
 
     def log_for(self, side: str | None) -> list[Event]:
         """The log as ``side`` reads it: events for everyone and its own in full, the others' private

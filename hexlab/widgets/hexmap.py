@@ -114,7 +114,7 @@ class HexMap(widgets.VBox):
 
     def may_act(self) -> bool:
         """Whether the map's viewer decides now (the teacher's view acts for every side)."""
-        return self.viewer is None or self.game.to_act == self.viewer
+        return self.game.decides(self.viewer)
 
     def _follow_viewer(self, change: dict[str, Any]) -> None:
         self.selected = None

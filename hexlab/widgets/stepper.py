@@ -194,7 +194,7 @@ class PhaseStepper(widgets.VBox):
 
     def may_act(self) -> bool:
         """Whether the stepper's seat decides now (the teacher's view decides for every person)."""
-        return self.viewer is None or self.game.to_act == self.viewer
+        return self.game.decides(self.viewer)
 
     def set_viewer(self, viewer: str | None) -> None:
         """Speak to another seat (the table's hand-over in hot-seat play, the teacher's switch)."""

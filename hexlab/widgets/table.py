@@ -175,13 +175,7 @@ class Table(widgets.VBox):
         to_act = self.game.to_act
         if to_act is None or to_act in self.players or to_act == self.seat:
             return None
-        return to_act if self._has_secrets() else None
-
-    def _has_secrets(self) -> bool:
-        """Whether any side sees something another side does not (a hand, a hidden unit): only then is a
-        hand-over needed at all."""
-        public = self.game.observation(PUBLIC)
-        return any(self.game.observation(side) != public for side in self.game.state.sides)
+        return to_act if self.game.has_secrets() else None
 
     def take_seat(self, side: str) -> None:
         """The next player sits down: the table shows ``side``'s view (the hand-over's button does this)."""
@@ -223,7 +217,7 @@ class Table(widgets.VBox):
         self._describe()
 
     def _describe(self) -> None:
-        viewer = self._viewer() if hasattr(self, "teacher") else None
+        viewer = self._viewer()
         self.words.value = (f"<details class='hexlab-words'><summary>The position in words</summary>"
                             f"<pre>{html.escape(self.game.describe(viewer=viewer))}</pre></details>")
 
