@@ -35,6 +35,7 @@ from .actions import (
     TakeGround,
     Target,
 )
+from .state import over_limit
 
 
 def under_fire(rules: Any, state: GameState) -> str:
@@ -51,8 +52,6 @@ def under_fire(rules: Any, state: GameState) -> str:
 def over_the_limit(rules: Any, state: GameState) -> str:
     """High Command's discard is made by the side holding more cards than its limit
     (m44.nation.italy.high_command.discard_on_loss)."""
-    from .turn_end import over_limit  # the phase module imports this one: look it up when asked
-
     return over_limit(state) or state.active
 
 

@@ -9,9 +9,12 @@ chip, the last card each side played) and one :class:`TurnFacts`, the facts of t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ...hexes import Hex
+
+if TYPE_CHECKING:
+    from ...engine import GameState
 
 BattleKind = Literal["battle", "overrun", "ambush", "battle_back", "air", "barrage"]
 """A unit's battle, an armor overrun (m44.overrun.*), an Ambush fired first, a British battle back
@@ -150,3 +153,11 @@ class Memoir44State:
     def new_turn(self) -> None:
         """Forget the turn just played (m44.turn.sequence.phases: the next side starts afresh)."""
         self.turn = TurnFacts()
+
+
+def over_limit(s: GameState) -> str | None:
+    """The side holding more cards than High Command allows, if any (m44.nation.italy.high_command.*)."""
+    for side in s.sides:
+        if len(s.hands[side]) > s.rules_state.hand_limit[side]:
+            return side
+    return None

@@ -18,6 +18,7 @@ from . import events as ev
 from .actions import Discard, KeepCard
 from .handlers import handlers
 from .losses import count_medals
+from .state import over_limit
 
 if TYPE_CHECKING:
     from .rules import Memoir44
@@ -32,14 +33,6 @@ def pop(ctx: Context) -> str:
         ctx.emit(ev.Reshuffled(), "The command deck is empty: the discards are shuffled into a new deck.",
                  ["m44.turn.deck.reshuffle"])
     return s.decks["deck"].pop()
-
-
-def over_limit(s: GameState) -> str | None:
-    """The side holding more cards than High Command allows, if any."""
-    for side in s.sides:
-        if len(s.hands[side]) > s.rules_state.hand_limit[side]:
-            return side
-    return None
 
 
 def after_draw(ctx: Context) -> None:
