@@ -68,14 +68,19 @@ def dumps(game: Game, indent: int | None = None) -> str:
     return json.dumps(to_data(game), indent=indent)
 
 
+def without_retired(data: dict[str, Any], retired: frozenset[str]) -> dict[str, Any]:
+    """State data without the ruleset's ``retired_attrs`` on its units (facts it no longer keeps in
+    ``Unit.attrs``, which a save or a recording made before still holds)."""
+    if not retired or "units" not in data:
+        return data
+    units = [{**u, "attrs": {k: v for k, v in u.get("attrs", {}).items() if k not in retired}} for u in data["units"]]
+    return {**data, "units": units}
+
+
 def _comparable(data: dict[str, Any], version: int, retired: frozenset[str] = frozenset()) -> dict[str, Any]:
-    """The state as a save and its replay are compared: without the ruleset's ``retired_attrs`` (facts it no
-    longer keeps in ``Unit.attrs``, which a save made before still holds)."""
+    """The state as a save and its replay are compared (see :func:`without_retired`)."""
     drop = ("vars", "rules") if version < SAVE_VERSION else ("vars",)
-    out = {k: v for k, v in data.items() if k not in drop}
-    if retired:
-        out["units"] = [{**u, "attrs": {k: v for k, v in u["attrs"].items() if k not in retired}} for u in out["units"]]
-    return out
+    return without_retired({k: v for k, v in data.items() if k not in drop}, retired)
 
 
 def loads(text: str | bytes, name: str = "save") -> Game:

@@ -30,13 +30,10 @@ def comparable_state(data: dict) -> dict:
     so are the unit facts a ruleset retired from ``attrs`` into typed facts (``Ruleset.retired_attrs``:
     Memoir's nation and badge, issue 22), which saves written before then still hold."""
     from hexlab import rulesets
+    from hexlab.saves import without_retired
 
     retired = rulesets.get(data["ruleset"]).retired_attrs if "ruleset" in data else frozenset()
-    out = {k: v for k, v in data.items() if k not in ("vars", "rules")}
-    if retired and "units" in out:
-        out["units"] = [{**u, "attrs": {k: v for k, v in u.get("attrs", {}).items() if k not in retired}}
-                        for u in out["units"]]
-    return out
+    return without_retired({k: v for k, v in data.items() if k not in ("vars", "rules")}, retired)
 
 
 def record(scenario_id: str, seed: int) -> dict:
