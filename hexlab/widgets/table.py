@@ -111,10 +111,11 @@ class Table(widgets.VBox):
                                             layout=widgets.Layout(width="auto"))
         self.handover = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.handover.add_class("hexlab-handover")
-        self.map = HexMap(game, size=size, viewer=self._viewer())
-        self.stepper = PhaseStepper(game, players=self.players, viewer=self._viewer())
+        viewer = self._viewer(self._waiting_for())
+        self.map = HexMap(game, size=size, viewer=viewer)
+        self.stepper = PhaseStepper(game, players=self.players, viewer=viewer)
         self.dice = DiceTray(game)
-        self.dice.viewer = self._viewer()
+        self.dice.viewer = viewer
         self.odds = OddsPanel(game, self.map)
         title = game.scenario.title if game.scenario else game.rules.name
         summary = game.scenario.meta.summary if game.scenario else ""
@@ -137,16 +138,14 @@ class Table(widgets.VBox):
                                 layout=widgets.Layout(flex="1 1 300px", min_width="280px"))
         self.words = widgets.HTML()
         """The position in words (``game.describe()``), for a screen reader or a printed page."""
-        self._describe()
-        game.on_change(lambda *_: self._describe())
         history = widgets.VBox([widgets.HTML("<b>What happened</b> (newest first)"), self.stepper.log_view,
                                 self.words, self.teacher], layout=widgets.Layout(flex="2 1 360px", min_width="300px"))
         below = widgets.HBox([sequence, history], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         super().__init__([head, body, below], **kwargs)
         self.add_class("hexlab-table")
-        self.teacher.observe(lambda _change: self._show_seat(), names=["value"])
+        self.teacher.observe(lambda _change: self._show_seat(self._waiting_for()), names=["value"])
         game.on_change(lambda *_: self._turn_passed())
-        self._show_seat()
+        self._show_seat(self._waiting_for())
 
     # ------------------------------------------------------------------------------------ the seat
     def _people(self) -> list[str]:
@@ -158,12 +157,15 @@ class Table(widgets.VBox):
         to_act = self.game.to_act
         return to_act if to_act in people else (people[0] if people else None)
 
-    def _viewer(self) -> str | None:
+    def _viewer(self, waiting: Any = ...) -> str | None:
         """The view the table shows now: everything for the teacher; the seated side's; or, while a hot-seat
-        game waits for the next player to take the seat, only what every side may see."""
+        game waits for the next player (``waiting``, from :meth:`_waiting_for`, asked when not given) to take
+        the seat, only what every side may see."""
+        if waiting is ...:
+            waiting = self._waiting_for()
         if self.teacher.value:
             return None
-        if self.fixed_seat is None and self._waiting_for() is not None:
+        if waiting is not None:
             return PUBLIC
         return self.seat if self.seat is not None else PUBLIC
 
@@ -182,18 +184,22 @@ class Table(widgets.VBox):
         if side not in self.game.state.sides:
             raise ValueError(f"{side!r} is not a side of this game")
         self.seat = side
-        self._show_seat()
+        self._show_seat(self._waiting_for())
 
     def _turn_passed(self) -> None:
-        if self.fixed_seat is None and self.seat is not None and self._waiting_for() is None:
+        waiting = self._waiting_for()
+        if self.fixed_seat is None and self.seat is not None and waiting is None:
             to_act = self.game.to_act
             if to_act is not None and to_act not in self.players:
                 self.seat = to_act  # nothing private to hide: the seat simply follows the decision
-        self._show_seat()
+        self._show_seat(waiting)
 
-    def _show_seat(self) -> None:
-        viewer = self._viewer()
-        waiting = None if self.teacher.value else self._waiting_for()
+    def _show_seat(self, waiting: str | None) -> None:
+        """Show the seat's view; ``waiting`` is :meth:`_waiting_for`, worked out once per change (it asks the
+        engine for every side's observation)."""
+        viewer = self._viewer(waiting)
+        if self.teacher.value:
+            waiting = None
         if waiting is not None:
             take = widgets.Button(description=f"I am {waiting}: show my side", button_style="primary",
                                   layout=widgets.Layout(width="auto"))
@@ -214,10 +220,9 @@ class Table(widgets.VBox):
         if self.stepper.viewer != viewer:
             self.stepper.set_viewer(viewer)
         self.dice.viewer = viewer
-        self._describe()
+        self._describe(viewer)
 
-    def _describe(self) -> None:
-        viewer = self._viewer()
+    def _describe(self, viewer: str | None) -> None:
         self.words.value = (f"<details class='hexlab-words'><summary>The position in words</summary>"
                             f"<pre>{html.escape(self.game.describe(viewer=viewer))}</pre></details>")
 
