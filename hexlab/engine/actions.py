@@ -4,7 +4,9 @@ An action names what it does with plain fields (unit ids, hexes, card names). Co
 widget work with any ruleset without knowing its rules: a field ``unit`` names the unit that acts
 (``actor``); a field ``to`` (a hex or area) or ``target`` (an enemy unit's id) says where it acts,
 which ``Ruleset.action_location`` turns into a place on the map; ``verb`` says what kind of thing it
-is (``move``, ``battle``, ``card``, ``pass``...), which the map uses to colour its highlights.
+is (``move``, ``battle``, ``card``, ``pass``...), which the map uses to colour its highlights. A
+``pass`` gives something up (the rest of a step, an activation, a turn): the table never makes it the
+primary button and says what it gives up (``Ruleset.forfeit``).
 
 Actions are stored in saves as ``{"type": ClassName, field: value...}``; decoding is driven by the
 dataclass fields' annotations (:mod:`hexlab.engine.codec`, the same codec as each ruleset's typed state),
@@ -26,6 +28,9 @@ class Action:
     """Base class of every ruleset's actions."""
 
     verb: ClassVar[str] = "act"
+    ends_turn: ClassVar[bool] = False
+    """Whether taking this action ends the acting unit's turn with nothing else done (a rest): the map marks
+    it and never takes it on a stray click."""
 
     @property
     def actor(self) -> str | None:

@@ -232,6 +232,23 @@ class Game:
                 events.extend(self.step())
         raise RuntimeError(f"{self.rules.id}: {max_steps} automatic steps without a decision (a stall)")
 
+    def is_bookkeeping(self) -> bool:
+        """Whether the next step is bookkeeping: automatic, and no dice are rolled (a draw, the next hour,
+        finding contested boxes). Nobody decides it and nothing in it is a surprise, so a table may run it
+        by itself (:meth:`settle`)."""
+        return not self.is_over and self.current_step.kind == "auto"
+
+    def settle(self, max_steps: int = 10_000) -> list[Event]:
+        """Perform the bookkeeping due now (:meth:`is_bookkeeping`), stopping at a decision, a dice roll
+        or the end of the game. Each step is in the history and the log as if stepped one at a time."""
+        events: list[Event] = []
+        with self.batch():
+            for _ in range(max_steps):
+                if not self.is_bookkeeping():
+                    return events
+                events.extend(self.step())
+        raise RuntimeError(f"{self.rules.id}: {max_steps} bookkeeping steps in a row (a stall)")
+
     def run(self, players: Mapping[str, Player], max_steps: int | None = None) -> Iterator[Event]:
         """Play on: automatic steps, and each decision asked of the player of the side to act (see
         :func:`hexlab.players.players_for`), yielding each event as it happens, until the game ends, a
@@ -250,14 +267,19 @@ class Game:
             yield from events
 
     # ------------------------------------------------------------------------------------ undo
-    def undo(self) -> bool:
-        """Take back the last action or step (dice included: the generator is rewound too)."""
+    def undo(self, *, bookkeeping: bool = False) -> bool:
+        """Take back the last action or step (dice included: the generator is rewound too).
+        ``bookkeeping=True`` first takes back the bookkeeping steps done since (what :meth:`settle` ran),
+        then the decision or roll before them: the undo of a table that runs bookkeeping by itself."""
         if not self._history:
             return False
-        frame = self._history.pop()
-        self.state = frame.before
-        del self.log[frame.log_length:]
-        self._future.append(frame.entry)
+        while True:
+            frame = self._history.pop()
+            self.state = frame.before
+            del self.log[frame.log_length:]
+            self._future.append(frame.entry)
+            if not (bookkeeping and self._history and self.is_bookkeeping()):
+                break
         self._notify([])
         return True
 

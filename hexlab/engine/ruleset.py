@@ -323,6 +323,20 @@ class Ruleset(Generic[S]):
         """An action in plain words, for buttons and the log."""
         return repr(action)
 
+    def action_help(self, state: GameState, action: Action) -> str:
+        """More about an action than its button's words (a command card's text), for its tooltip; empty
+        when the words say it all."""
+        return ""
+
+    def forfeit(self, state: GameState, action: Action) -> str | None:
+        """What taking ``action`` gives up, in words ("GL's second action is lost"), for a ``pass`` (ending
+        an activation, the moves, the turn); ``None`` for an action that does something. The default
+        names the step it ends; a ruleset says more where it knows what is left unused."""
+        if action.verb != "pass":
+            return None
+        _, step = self.sequence.lookup(state.position)
+        return f"ends {step.title.lower()} for {self.to_act(state)}"
+
     def action_location(self, state: GameState, action: Action) -> Location:
         """Where on the map an action acts: its ``to`` field, or the hex of the unit it targets."""
         to = getattr(action, "to", None)
@@ -470,6 +484,9 @@ class Ruleset(Generic[S]):
         if unit.side != side:
             return RuleError(f"{unit.id} belongs to {unit.side}; {side} decides now ({step.title.lower()}).",
                              step.clauses[0] if step.clauses else None)
+        if unit.side == side and not any(a.actor is not None for a in self.legal_actions(state)):
+            return RuleError(f"First {step.title[:1].lower()}{step.title[1:]}: the choices are the buttons "
+                             "beside the map.", step.clauses[0] if step.clauses else None)
         return RuleError(f"{unit.id} has nothing it may do at this step ({step.title.lower()}).",
                          step.clauses[0] if step.clauses else None)
 

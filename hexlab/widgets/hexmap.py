@@ -8,7 +8,10 @@ size, so it is never stretched.
 
 The map holds no rules. A click on a unit asks the engine for that unit's legal actions and highlights
 where they lead; a click on a highlighted place applies that action; any other click asks the engine
-why not (``Game.explain``) and shows the answer with its rule clause.
+why not (``Game.explain``) and shows the answer with its rule clause. Decisions that no unit takes but
+that act on a place (a bombing raid on a box) are highlighted while no unit is selected, and a click
+there takes them. Hovering over a highlighted place says what a click will do before it does it; an
+action that ends the unit's turn with nothing done (a rest) is drawn apart and asks before it is taken.
 """
 
 from __future__ import annotations
@@ -79,6 +82,10 @@ class HexMap(widgets.VBox):
         self.note.add_class("hexlab-note")
         self.unit_actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self._targets: dict[Location, list[Action]] = {}
+        """The places a click acts on now, with the actions it may mean: the selected unit's, or (with no
+        unit selected) the decisions no unit takes that act on a place."""
+        self.after_action: Callable[[], None] | None = None
+        """Run after each action taken on the map, inside the same change (the stepper's bookkeeping)."""
         self.choices: list[Action] = []
         """The actions offered as buttons after a click on a place that several of them reach."""
         self._last_hex: Location = None
@@ -134,7 +141,11 @@ class HexMap(widgets.VBox):
                 los = (sel.at, tgt.at, result)
         highlights = {}
         for where, actions in self._targets.items():
-            highlights[where] = min((a.verb for a in actions), key=lambda v: VERB_ORDER.get(v, 5))
+            if all(a.ends_turn for a in actions):
+                highlights[where] = "end"
+            else:
+                highlights[where] = min((a.verb for a in actions if not a.ends_turn),
+                                        key=lambda v: VERB_ORDER.get(v, 5))
         return scene(self.game, self.hex_layout, highlights=highlights, selected=self.selected, los=los,
                      layers=layers, dice=self._last_roll(), viewer=self.viewer)
 
@@ -192,7 +203,7 @@ class HexMap(widgets.VBox):
 
     # ------------------------------------------------------------------------------------ the game
     def _game_changed(self, game: Game, events: list[Any]) -> None:
-        actions = self._actions_of(self.selected) if self.selected else []
+        actions = self._actions_of(self.selected)
         self.target = None
         if self.selected and not actions:
             self.selected = None  # _selection_changed clears the targets
@@ -200,26 +211,33 @@ class HexMap(widgets.VBox):
             self._refresh_targets(actions)
         self.redraw_units()
 
-    def _actions_of(self, unit: str) -> list[Action]:
+    def _actions_of(self, unit: str | None) -> list[Action]:
+        """The legal actions of ``unit`` now (``None``: those no unit takes), if the map's seat decides."""
         if not self.may_act():
             return []
         return [a for a in self.game.legal_actions() if a.actor == unit]
 
     def _refresh_targets(self, actions: list[Action] | None = None) -> None:
-        """Where the selected unit's legal actions lead (``actions``: already listed by the caller)."""
+        """Where the selected unit's legal actions lead (``actions``: already listed by the caller); with
+        no unit selected, where the decisions that no unit takes act on the map."""
         self._targets = {}
         self.choices = []
         loose: list[Action] = []
-        if self.selected:
-            for action in actions if actions is not None else self._actions_of(self.selected):
-                where = self.game.rules.action_location(self.game.state, action)
-                if where is None:
-                    loose.append(action)
-                else:
-                    self._targets.setdefault(where, []).append(action)
+        rules, state = self.game.rules, self.game.state
+        if actions is None:
+            actions = self._actions_of(self.selected)
+        for action in actions:
+            where = rules.action_location(state, action)
+            if where is None:
+                loose.append(action)
+            else:
+                self._targets.setdefault(where, []).append(action)
         buttons = []
-        for action in loose:
-            b = widgets.Button(description=self.game.describe(action), layout=widgets.Layout(width="auto"))
+        for action in loose if self.selected else []:  # the stepper offers the unit-less ones
+            words = self.game.describe(action)
+            lost = rules.forfeit(state, action)
+            b = widgets.Button(description=words, layout=widgets.Layout(width="auto"),
+                               tooltip=f"{words}: {lost}" if lost else words)
             b.on_click(lambda _b, a=action: self.act(a))
             buttons.append(b)
         self.unit_actions.children = buttons
@@ -253,13 +271,18 @@ class HexMap(widgets.VBox):
         self.selected = unit
         u = self.game.state.units[unit]
         n = len({self.game.rules.action_location(self.game.state, a) for a in actions} - {None})
-        self._say(f"{html.escape(self.game.rules.unit_title(u))}: {n} highlighted place(s) to act on.", None,
-                  quiet=True)
+        places = f"{n} highlighted place{'' if n == 1 else 's'} to act on" if n else "no place on the map to act on"
+        buttons = " (more choices below the map)" if self.unit_actions.children else ""
+        self._say(f"{html.escape(self.game.rules.unit_title(u))}: {places}{buttons}. Point at a highlighted "
+                  "place to see what a click there does.", None, quiet=True)
 
     def act(self, action: Action) -> bool:
         """Apply an action through the engine; show its refusal (with the clause) if it has one."""
         try:
-            self.game.apply(action)
+            with self.game.batch():
+                self.game.apply(action)
+                if self.after_action is not None:
+                    self.after_action()
         except RuleError as err:
             self._say_error(err)
             return False
@@ -274,15 +297,27 @@ class HexMap(widgets.VBox):
         self.choices = list(actions)
         buttons = []
         for action in actions:
-            b = widgets.Button(description=self.game.describe(action), layout=widgets.Layout(width="auto"),
-                               button_style="primary", tooltip=self.game.describe(action))
+            words = self.click_words(action)
+            b = widgets.Button(description=words, layout=widgets.Layout(width="auto"),
+                               button_style="" if action.verb == "pass" or action.ends_turn else "primary",
+                               tooltip=words)
             b.on_click(lambda _b, a=action: self.act(a))
             buttons.append(b)
         cancel = widgets.Button(description="Cancel", layout=widgets.Layout(width="auto"))
         cancel.on_click(lambda _b: self._refresh_targets())
         self.unit_actions.children = [*buttons, cancel]
-        self._say(f"{len(actions)} ways to act on {html.escape(self.game.board.label(where))}: choose one below.",
-                  None)
+        if len(actions) == 1:
+            self._say(f"{html.escape(self.click_words(actions[0]))}? Confirm with the button below.", None)
+        else:
+            self._say(f"{len(actions)} ways to act on {html.escape(self.game.board.label(where))}: choose one below.",
+                      None)
+
+    def click_words(self, action: Action) -> str:
+        """An action in words, with what it ends when it ends the unit's turn: "GL rests (ends GL's turn)"."""
+        words = self.game.describe(action)
+        if action.ends_turn:
+            return f"{words} (ends {action.actor}'s turn)"
+        return words
 
     def on_apply(self, callback: Callable[[Action], None]) -> None:
         self._on_apply.append(callback)
@@ -306,17 +341,20 @@ class HexMap(widgets.VBox):
     def click(self, x: float, y: float) -> None:
         """What a click at (x, y) in CSS pixels does."""
         where, unit = self.place_at(x, y)
+        if self.selected is None and where in self._targets and (unit is None or not self._actions_of(unit)):
+            self._take(where)  # a decision no unit takes, on this place (a raid on the box)
+            return
         if self.selected and where in self._targets:
-            actions = sorted(self._targets[where], key=lambda a: VERB_ORDER.get(a.verb, 5))
-            if len(actions) == 1:
-                self.act(actions[0])
-            else:
-                self.ask(where, actions)
+            self._take(where)
             return
         if unit is not None and unit != self.selected:
             seen = self.seen()
-            if self._actions_of(unit) or self.selected is None or seen.units[unit].side == \
-                    seen.units[self.selected].side:
+            own = self._actions_of(unit)
+            if len(own) == 1 and not own[0].ends_turn and \
+                    self.game.rules.action_location(self.game.state, own[0]) == seen.units[unit].at:
+                self.act(own[0])  # the unit's one choice is about itself (order it, activate it): one click
+                return
+            if own or self.selected is None or seen.units[unit].side == seen.units[self.selected].side:
                 self.select(unit)
                 return
         if unit is not None and unit == self.selected:
@@ -340,6 +378,15 @@ class HexMap(widgets.VBox):
                       "<b>Next step</b>.", step.clauses[0] if step.clauses else None)
         else:
             self._say(f"{html.escape(str(self.game.to_act))} decides: click one of their units.", None, quiet=True)
+
+    def _take(self, where: Location) -> None:
+        """A click on a highlighted place: its one action, unless that ends the unit's turn (then ask
+        first), or the choice among several."""
+        actions = sorted(self._targets[where], key=lambda a: VERB_ORDER.get(a.verb, 5))
+        if len(actions) == 1 and not actions[0].ends_turn:
+            self.act(actions[0])
+        else:
+            self.ask(where, actions)
 
     def _mouse_down(self, x: float, y: float) -> None:
         self.click(x / self.dpr, y / self.dpr)
@@ -375,8 +422,19 @@ class HexMap(widgets.VBox):
                         f"({self.game.rules.strength_text(u) or f'{u.strength}/{u.max_strength}'})" for u in units)
         where = html.escape(board.label(place)) if not isinstance(place, Hex) else html.escape(cell.label if cell else "")
         terrain = html.escape(cell.terrain) if cell else ""
+        does = ""
+        if place in self._targets:
+            actions = self._targets[place]
+            if len(actions) == 1:
+                does = f"<br><b>Click:</b> {html.escape(self.click_words(actions[0]))}"
+                if actions[0].ends_turn:
+                    does += " (asks first)"
+            else:
+                does = (f"<br><b>Click</b> to choose: "
+                        + "; ".join(html.escape(self.click_words(a)) for a in actions[:4])
+                        + ("; ..." if len(actions) > 4 else ""))
         self.hover.value = (f"<span class='hexlab-hover-label'><b>{where}</b></span>"
-                            + (f" · {terrain}" if terrain else "") + (f" · {who}" if who else ""))
+                            + (f" · {terrain}" if terrain else "") + (f" · {who}" if who else "") + does)
         target = None
         if self.selected and place in self._targets:
             enemy = next((u for u in units if u.side != state.units[self.selected].side), None)

@@ -4,8 +4,14 @@ and the event log in plain words.
 The sequence is the ruleset's own data (phases and steps with titles, clauses and explanations); the
 current step is marked. "Next step" performs an automatic step (a dice roll, bookkeeping) or, at a
 decision that belongs to a computer player, lets it choose; "Play to next decision" runs on until a
-person must choose. Decisions that have no place on the map (play a card, pass, end the activation)
-are offered as buttons here.
+person must choose. Decisions that no unit takes (play a card, pass, end the activation, a raid on a
+box) are offered as buttons here: the things to do as primary buttons, and the ones that give something
+up (a ``pass``) as plain ones, with what they give up said above them.
+
+Bookkeeping (automatic steps that roll no dice: a draw, the next hour) runs by itself after each
+decision and roll, so the clicks are the decisions and the rolls; every step still goes into the log.
+"Step through bookkeeping" goes back to a step-by-step walk, for a lesson about the sequence of play:
+a stepper on its own walks (``walk=True``, it is there to show the sequence); the play table's does not.
 """
 
 from __future__ import annotations
@@ -55,7 +61,7 @@ class PhaseStepper(widgets.VBox):
     """Step through ``game``'s sequence of play. ``players`` maps sides to computer players."""
 
     def __init__(self, game: Game, players: Mapping[str, Player] | None = None, log_lines: int = 40,
-                 expand_all: bool = False, viewer: str | None = None, **kwargs: Any) -> None:
+                 expand_all: bool = False, viewer: str | None = None, walk: bool = True, **kwargs: Any) -> None:
         self.game = game
         self.viewer = viewer
         """The seat the stepper speaks to (a side, or ``PUBLIC``): its log is that side's
@@ -78,13 +84,20 @@ class PhaseStepper(widgets.VBox):
                       (self.restart_button, self.restart)):
             b.on_click(lambda _b, fn=fn: fn())
             b.add_class("hexlab-" + b.description.lower().replace(" ", "-"))
+        self.walk = widgets.Checkbox(value=walk, description="Step through bookkeeping", indent=False,
+                                     tooltip="Stop at every step of the sequence, the engine's bookkeeping too "
+                                             "(a draw, the next hour), instead of running it by itself",
+                                     layout=widgets.Layout(width="auto"))
+        """Whether bookkeeping waits for "Next step" (a walk through the sequence) or runs by itself."""
+        self.walk.add_class("hexlab-walk")
+        self.walk.observe(lambda _change: self.settle(), names=["value"])
         self.buttons = widgets.HBox([self.next_button, self.run_button, self.undo_button, self.redo_button,
                                      self.restart_button], layout=widgets.Layout(flex_flow="row wrap"))
         self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.note = widgets.HTML()
         self.log_view = widgets.HTML()
         self.log_view.add_class("hexlab-log")
-        super().__init__([self.header, self.sequence, self.explain, self.buttons, self.choices, self.note,
+        super().__init__([self.header, self.sequence, self.explain, self.buttons, self.walk, self.choices, self.note,
                           widgets.HTML("<b>What happened</b> (newest first)"), self.log_view], **kwargs)
         self.add_class("hexlab-stepper")
         self._stop = game.on_change(self._game_changed)
@@ -98,6 +111,15 @@ class PhaseStepper(widgets.VBox):
         return f"<PhaseStepper {self.game.rules.id} at {self.game.state.position}>"
 
     # ------------------------------------------------------------------------------------ actions
+    def settle(self) -> None:
+        """Run the bookkeeping due now, unless the reader walks through every step."""
+        if not self.walk.value:
+            self.game.settle()
+
+    def attach(self, hexmap: Any) -> None:
+        """Let a map's moves run the bookkeeping after them as this stepper's own choices do."""
+        hexmap.after_action = self.settle
+
     def next_step(self) -> None:
         """Perform the next automatic step, or a computer player's decision."""
         game = self.game
@@ -106,11 +128,15 @@ class PhaseStepper(widgets.VBox):
             self._say("The game is over.")
             return
         if game.current_step.automatic:
-            game.step()
+            with game.batch():
+                game.step()
+                self.settle()
             return
         player = self.players.get(game.to_act or "")
         if player is not None:
-            game.apply(player.choose(game))
+            with game.batch():
+                game.apply(player.choose(game))
+                self.settle()
             return
         self._say(f"<b>{html.escape(str(game.to_act))}</b> decides now: {html.escape(game.current_step.title)}. "
                   "Click a unit on the map or a choice below.")
@@ -124,22 +150,31 @@ class PhaseStepper(widgets.VBox):
                 pass
 
     def undo(self) -> None:
+        """Take back the last decision or roll, with the bookkeeping run after it (the last step only,
+        when walking through the sequence)."""
         self.note.value = ""
-        if not self.game.undo():
+        if not self.game.undo(bookkeeping=not self.walk.value):
             self._say("Nothing to undo.")
 
     def redo(self) -> None:
         self.note.value = ""
-        if not self.game.redo():
-            self._say("Nothing to redo.")
+        with self.game.batch():
+            if not self.game.redo():
+                self._say("Nothing to redo.")
+                return
+            self.settle()
 
     def restart(self) -> None:
         self.note.value = ""
-        self.game.restart()
+        with self.game.batch():
+            self.game.restart()
+            self.settle()
 
     def choose(self, action: Action) -> None:
         try:
-            self.game.apply(action)
+            with self.game.batch():
+                self.game.apply(action)
+                self.settle()
         except RuleError as err:
             self._say(f"{html.escape(err.reason)} {_cite([err.clause] if err.clause else [])}")
 
@@ -164,8 +199,14 @@ class PhaseStepper(widgets.VBox):
         elif not self.may_act():
             status = f"Waiting for <b>{html.escape(str(game.to_act))}</b> to decide: {html.escape(step.title)}."
         else:
+            legal = list(game.legal_actions())
+            if any(a.actor is not None for a in legal):
+                how = "Click one of your units on the map" + (", or a button below." if any(
+                    a.actor is None for a in legal) else ".")
+            else:
+                how = "Choose a button below."
             status = (f"<b>Your decision, {html.escape(str(game.to_act))}</b>: {html.escape(step.title)}. "
-                      "Choose a button below, or click one of your units on the map.")
+                      f"{how}{self._forfeits(legal)}")
         self.header.value = (f"<div class='hexlab-stepper-header'><b>{html.escape(rules.name)}</b> · "
                              f"{html.escape(rules.clock(game.state))}<br>{status}</div>")
         rows = []
@@ -224,24 +265,48 @@ class PhaseStepper(widgets.VBox):
             b.tooltip = (f"{game.to_act} decides now ({game.current_step.title}): choose a button below or a "
                          "unit on the map.")
 
+    def _forfeits(self, legal: list[Action]) -> str:
+        """What each of the choices that give something up gives up, for the header: "End the
+        activation: GL's second action is lost"."""
+        game, lines = self.game, []
+        for action in legal:
+            if action.actor is None and action.verb == "pass":
+                lost = game.rules.forfeit(game.state, action)
+                if lost:
+                    lines.append(f"<br><span class='hexlab-forfeit'><b>{html.escape(game.describe(action))}</b>: "
+                                 f"{html.escape(lost)}.</span>")
+        return "".join(lines)
+
+    def choice_actions(self) -> list[Action]:
+        """The decisions offered as buttons here: every legal one that no unit takes (a unit's own choices
+        are on the map and under it when the unit is selected), the things to do first and the ones that
+        give something up last."""
+        game = self.game
+        if game.is_over or game.current_step.automatic or not self.may_act():
+            return []
+        loose = [a for a in game.legal_actions() if a.actor is None]
+        return sorted(loose, key=lambda a: a.verb == "pass")
+
     def _refresh_choices(self) -> None:
-        """Buttons for the decisions the map can't show: those with no place on the map."""
+        """Buttons for the decisions no unit takes. A computer's decisions are shown but plain (its turn
+        is taken with "Let the computer choose"); a person's things to do are primary, and a ``pass`` is
+        never primary: it ends something, and the header says what it gives up."""
         game = self.game
         buttons = []
-        if not game.is_over and not game.current_step.automatic and self.may_act():
-            for action in game.legal_actions():
-                if game.rules.action_location(game.state, action) is not None:
-                    continue
-                if action.actor is not None:
-                    continue  # a unit's own choices appear under the map when it is selected
-                b = widgets.Button(description=game.describe(action), layout=widgets.Layout(width="auto"),
-                                   button_style="" if game.to_act in self.players else "primary",
-                                   tooltip=game.describe(action))
-                b.add_class("hexlab-choice")
-                b.on_click(lambda _b, a=action: self.choose(a))
-                buttons.append(b)
-                if len(buttons) >= 12:
-                    break
+        computer = game.to_act in self.players
+        for action in self.choice_actions():
+            gives_up = action.verb == "pass"
+            words = game.describe(action)
+            more = game.rules.action_help(game.state, action)
+            lost = game.rules.forfeit(game.state, action) if gives_up else None
+            tip = f"{words}: {more}" if more else (f"{words}: {lost}" if lost else words)
+            b = widgets.Button(description=words, layout=widgets.Layout(width="auto"),
+                               button_style="" if computer or gives_up else "primary", tooltip=tip)
+            b.add_class("hexlab-choice")
+            if gives_up:
+                b.add_class("hexlab-gives-up")
+            b.on_click(lambda _b, a=action: self.choose(a))
+            buttons.append(b)
         self.choices.children = buttons
 
     @staticmethod

@@ -94,10 +94,11 @@ class Table(widgets.VBox):
     decision it is, and when the decision passes to another person it first hides everything private
     (hands, hidden units: the public view) and asks that player to take the seat. ``teacher=True`` (or
     the switch on the table) shows both sides at once. What a seat sees is decided by the ruleset, in one
-    place (:mod:`hexlab.engine.seats`)."""
+    place (:mod:`hexlab.engine.seats`). The table runs the engine's bookkeeping by itself, so the clicks
+    are the decisions and the rolls; ``walk=True`` (or the stepper's switch) stops at every step."""
 
     def __init__(self, game: Game, players: Mapping[str, Any] | str | None = None, size: float | None = None,
-                 seat: str | None = None, teacher: bool = False, **kwargs: Any) -> None:
+                 seat: str | None = None, teacher: bool = False, walk: bool = False, **kwargs: Any) -> None:
         self.game = game
         self.players: dict[str, Player] = players_for(game, players) if players is not None else {}
         if seat is not None and seat not in game.state.sides:
@@ -113,7 +114,8 @@ class Table(widgets.VBox):
         self.handover.add_class("hexlab-handover")
         viewer = self._viewer(self._waiting_for())
         self.map = HexMap(game, size=size, viewer=viewer)
-        self.stepper = PhaseStepper(game, players=self.players, viewer=viewer)
+        self.stepper = PhaseStepper(game, players=self.players, viewer=viewer, walk=walk)
+        self.stepper.attach(self.map)  # a move on the map runs the bookkeeping after it, as a button's does
         self.dice = DiceTray(game)
         self.dice.viewer = viewer
         self.odds = OddsPanel(game, self.map)
@@ -145,6 +147,7 @@ class Table(widgets.VBox):
         self.add_class("hexlab-table")
         self.teacher.observe(lambda _change: self._show_seat(self._waiting_for()), names=["value"])
         game.on_change(lambda *_: self._turn_passed())
+        self.stepper.settle()  # the bookkeeping due at the start (unless walking through every step)
         self._show_seat(self._waiting_for())
 
     # ------------------------------------------------------------------------------------ the seat

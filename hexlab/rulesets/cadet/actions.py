@@ -49,8 +49,11 @@ class Punch(Action):
 
 @dataclass(frozen=True, slots=True)
 class Rest(Action):
+    """The figure spends both its actions resting (it gets STR back): its activation ends."""
+
     unit: str
     verb = "act"
+    ends_turn = True
 
 
 @dataclass(frozen=True, slots=True)
