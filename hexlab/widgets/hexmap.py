@@ -338,6 +338,27 @@ class HexMap(widgets.VBox):
             return self.game.board.area_of(h) or h, None
         return h, None
 
+    def point_of(self, where: Location) -> tuple[float, float] | None:
+        """A point (CSS pixels) inside a place, for a click on it: a hex's centre, an area's box (or, on a
+        map of hexes grouped into areas, the centre of one of its hexes with no counter on it if there is
+        one), a display's box. ``None`` for a place the map does not draw."""
+        sc = self._scene
+        if isinstance(where, Hex):
+            cell = self._cells.get(where)
+            return (cell.center[0], cell.center[1]) if cell is not None else None
+        if sc.displays is not None and where in sc.displays.boxes:
+            x0, y0, x1, y1 = sc.displays.boxes[where]
+            return ((x0 + x1) / 2, y1 - 4.0)
+        if sc.areas is not None and where in sc.areas.boxes:
+            x0, y0, x1, y1 = sc.areas.boxes[where]
+            return ((x0 + x1) / 2, y1 - 4.0)
+        if isinstance(where, str):
+            inside = [c for h, c in self._cells.items() if self.game.board.area_of(h) == where]
+            free = [c for c in inside if sc.counter_at(*c.center) is None]
+            cell = (free or inside or [None])[0]
+            return (cell.center[0], cell.center[1]) if cell is not None else None
+        return None
+
     def click(self, x: float, y: float) -> None:
         """What a click at (x, y) in CSS pixels does."""
         where, unit = self.place_at(x, y)
@@ -430,7 +451,7 @@ class HexMap(widgets.VBox):
                 if actions[0].ends_turn:
                     does += " (asks first)"
             else:
-                does = (f"<br><b>Click</b> to choose: "
+                does = ("<br><b>Click</b> to choose: "
                         + "; ".join(html.escape(self.click_words(a)) for a in actions[:4])
                         + ("; ..." if len(actions) > 4 else ""))
         self.hover.value = (f"<span class='hexlab-hover-label'><b>{where}</b></span>"
