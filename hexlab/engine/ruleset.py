@@ -335,7 +335,17 @@ class Ruleset(Generic[S]):
         if action.verb != "pass":
             return None
         _, step = self.sequence.lookup(state.position)
-        return f"ends {step.title.lower()} for {self.to_act(state)}"
+        if action.actor is not None:
+            return f"{action.actor} does nothing more at this step ({step.title.lower()})"
+        others = [a for a in self.legal_actions(state) if a.verb != "pass" and a != action]
+        units = sorted({a.actor for a in others if a.actor is not None}, key=_natural)
+        if units:
+            verbs = sorted({VERB_WORDS.get(a.verb, "act") for a in others if a.actor is not None})
+            could = " or ".join(verbs) if len(verbs) <= 2 else "act"
+            return f"{_some(units)} could still {could}"
+        if others:
+            return f"given up: {_some([self.describe(state, a) for a in others])}"
+        return f"{step.title.lower()} ends"
 
     def action_location(self, state: GameState, action: Action) -> Location:
         """Where on the map an action acts: its ``to`` field, or the hex of the unit it targets."""
@@ -489,6 +499,24 @@ class Ruleset(Generic[S]):
                              "beside the map.", step.clauses[0] if step.clauses else None)
         return RuleError(f"{unit.id} has nothing it may do at this step ({step.title.lower()}).",
                          step.clauses[0] if step.clauses else None)
+
+
+VERB_WORDS = {"move": "move", "battle": "battle", "order": "be ordered", "card": "play a card", "act": "act"}
+"""An action's verb as the words "could still ..." ends with, for :meth:`Ruleset.forfeit`."""
+
+
+def _some(names: Sequence[str], most: int = 4) -> str:
+    """"A, B and C"; past ``most`` names, "A, B, C, D and 3 more"."""
+    if len(names) > most:
+        return ", ".join(names[:most]) + f" and {len(names) - most} more"
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
+
+
+def _natural(text: str) -> list[Any]:
+    """A sort key that puts "W2" before "W10"."""
+    import re
+
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text)]
 
 
 class _Facts(dict[str, Any]):

@@ -39,7 +39,7 @@ from .actions import (
     RollActivation,
     Stay,
 )
-from .activation import first_turn, leader
+from .activation import eligible, first_turn, leader
 from .board import Ground, gone_home, in_play
 from .combat import ATK_DIE, best_face, label
 from .data import BOARD_INCHES, FEATURES, HEX_INCHES, HEXSIDE_FEATURES, MAX_PER_HEX, TERRAIN, UNIT_TYPES
@@ -201,6 +201,25 @@ class Cadet(Ruleset[CadetState]):
     def describe(self, state: GameState, action: Action) -> str:
         words = DESCRIBE.get(type(action))
         return words(self, action) if words is not None else type(action).__name__
+
+    def forfeit(self, state: GameState, action: Action) -> str | None:
+        """What ending an activation or the turn gives up: the figure's unused actions (two a figure,
+        cc.action.limit.two), or the figures not yet activated this turn."""
+        mine: CadetState = state.rules_state
+        if isinstance(action, EndActivation) and mine.current is not None:
+            cur = mine.current
+            if cur.actions >= 2:
+                return f"both of {cur.unit}'s actions are lost"
+            if cur.actions == 1:
+                return f"{cur.unit}'s second action is lost"
+        if isinstance(action, EndTurn):
+            waiting = [u.id for u in eligible(state, state.active)]
+            other = state.other(state.active)
+            if waiting:
+                return (f"{', '.join(waiting)} {'is' if len(waiting) == 1 else 'are'} not activated this turn; "
+                        f"the turn passes to {other}")
+            return f"the turn passes to {other}"
+        return super().forfeit(state, action)
 
     def clock(self, state: GameState) -> str:
         goal = self.options.vp_to_win

@@ -287,6 +287,14 @@ class Memoir44(Ruleset[Memoir44State]):
         words = WORDS.get(type(action))
         return words(self, action) if words else type(action).__name__
 
+    def action_help(self, state: GameState, action: Action) -> str:
+        """A card's text, for the tooltip of the button that plays, keeps or discards it."""
+        card = getattr(action, "card", None)
+        if isinstance(card, str) and action.verb == "card":
+            found = self.cards.get(card)
+            return found.summary if found is not None else ""
+        return ""
+
     def clock(self, state: GameState) -> str:
         return f"Turn {state.turn} · medals " + ", ".join(f"{s} {state.score.get(s, 0)}/{self.medal_target(s)}"
                                                           for s in state.sides)
