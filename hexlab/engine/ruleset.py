@@ -323,6 +323,10 @@ class Ruleset(Generic[S]):
         """An action in plain words, for buttons and the log."""
         return repr(action)
 
+    unit_turn: ClassVar[str] = "turn"
+    """What one unit's share of a turn is called ("activation" in Cadet Commander), for the map's words
+    about an action that ends it ("GL rests (ends GL's activation)")."""
+
     def action_help(self, state: GameState, action: Action) -> str:
         """More about an action than its button's words (a command card's text), for its tooltip; empty
         when the words say it all."""

@@ -313,10 +313,11 @@ class HexMap(widgets.VBox):
                       None)
 
     def click_words(self, action: Action) -> str:
-        """An action in words, with what it ends when it ends the unit's turn: "GL rests (ends GL's turn)"."""
+        """An action in words, with what it ends when it ends the unit's turn: "GL rests (ends GL's
+        activation)"."""
         words = self.game.describe(action)
         if action.ends_turn:
-            return f"{words} (ends {action.actor}'s turn)"
+            return f"{words} (ends {action.actor}'s {self.game.rules.unit_turn})"
         return words
 
     def on_apply(self, callback: Callable[[Action], None]) -> None:

@@ -202,6 +202,8 @@ class Cadet(Ruleset[CadetState]):
         words = DESCRIBE.get(type(action))
         return words(self, action) if words is not None else type(action).__name__
 
+    unit_turn = "activation"
+
     def forfeit(self, state: GameState, action: Action) -> str | None:
         """What ending an activation or the turn gives up: the figure's unused actions (two a figure,
         cc.action.limit.two), or the figures not yet activated this turn."""
