@@ -42,7 +42,7 @@ __all__ = [
     "FLAT", "POINTY", "Game", "Hex", "Hexside", "HexlabError", "Layout", "Point", "RuleError",
     "SaveError", "ScenarioError", "hex_distance", "hex_line", "hex_neighbors", "hex_path", "hex_range",
     "hex_reachable", "hex_ring", "hex_to_pixel", "line_of_sight", "load", "pixel_to_hex", "play",
-    "polygon_corners", "saves", "scenarios",
+    "polygon_corners", "resume", "saves", "scenarios",
 ]
 
 
@@ -53,3 +53,12 @@ def play(scenario_id: str, seed: int | None = None, players: Any = None, **kwarg
     from .widgets import play as _play
 
     return _play(scenario_id, seed=seed, players=players, **kwargs)
+
+
+def resume(path: str, players: Any = None, **kwargs: Any) -> Any:
+    """The play table for a saved game (a JSON file written by the table's Save button or ``Table.save``).
+
+    Needs the widget libraries (``pip install hexlab[lab]``)."""
+    from .widgets.table import resume as _resume
+
+    return _resume(path, players=players, **kwargs)

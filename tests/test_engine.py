@@ -410,3 +410,27 @@ def test_a_log_read_back_gets_its_rulesets_typed_payloads():
         back = Event.from_data(event.to_data(), kinds)
         assert back == event and type(back.payload) is type(event.payload)
     assert kinds["UnitMoved"].__module__ == "hexlab.rulesets.skirmish.events"
+
+
+def test_a_copy_of_a_game_plays_on_its_own_and_keeps_the_history(meadow):
+    """A map or table in a notebook shows a copy (``Game.copy``): playing the copy leaves the game alone,
+    and the copy's undo and dice are the game's."""
+    from hexlab.players import RandomPlayer
+
+    game = meadow
+    player = RandomPlayer(1)
+    for _ in game.run({s: player for s in game.state.sides}, max_steps=12):
+        pass
+    before = (game.state.to_data(), len(game.log), list(game.history))
+    other = game.copy()
+    assert other.state.to_data() == before[0] and other.history == before[2]
+    for _ in other.run({s: player for s in other.state.sides}, max_steps=6):
+        pass
+    assert (game.state.to_data(), len(game.log), list(game.history)) == before
+    while other.can_undo:
+        other.undo()
+    game.restart()
+    assert other.state.to_data() == game.state.to_data()
+    other.redo()
+    game.redo()
+    assert other.state.to_data() == game.state.to_data()  # the same dice on a redo

@@ -140,3 +140,17 @@ def test_a_mark_in_the_text_belongs_to_a_clause_of_its_section_with_that_mark(pa
             elif LABELS[m.group(1)] not in cited:
                 wrong.append(f"{m.group(1)} with no clause so marked near: {section[max(0, m.start() - 60):m.start()]!r}")
     assert wrong == []
+
+
+# ------------------------------------------------------------------ issue 23, item 6: the first cell says what it does
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_the_first_code_cell_says_in_one_line_what_it_does(path: Path):
+    """A reader who opens a notebook sees at once what the first cell is for: its first line is a comment that
+    says so, in one line ("# Load hexlab ...; run this cell first.")."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    first = next("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    line, *rest = first.splitlines()
+    assert re.fullmatch(r"# [A-Z].{20,118}\.", line), f"{path.name}: the first code cell begins {line!r}"
+    assert not (rest and rest[0].startswith("#")), f"{path.name}: the first cell's comment runs over one line"

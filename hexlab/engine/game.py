@@ -300,6 +300,18 @@ class Game:
         del self.log[self._initial[1]:]
         self._notify([])
 
+    def copy(self) -> Game:
+        """A game of its own where this one stands: the same scenario, seed, history (undo and redo work
+        on it, dice rewound as here) and log, but nothing that listens to this one. A map or a table shown
+        on the copy plays the copy, and this game stays as it is (a notebook's walkthrough goes on playing
+        it). Works for a drill whose dice were forced, which a save could not replay."""
+        other = Game(self.rules, self.state.copy(), seed=self.seed, scenario=self.scenario)
+        other.log = list(self.log)
+        other._initial = self._initial  # states kept for undo are never changed in place: share them
+        other._history = list(self._history)
+        other._future = list(self._future)
+        return other
+
     # ------------------------------------------------------------------------------------ views
     def view(self, side: str | None) -> GameState:
         """The state as ``side`` sees it (a side, ``PUBLIC`` or ``None`` for the teacher's view): a typed
