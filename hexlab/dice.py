@@ -541,6 +541,16 @@ def roll_multisets(die: Die, n: int) -> Dist[tuple[Face, ...]]:
     return Dist._from_int_weights(weights, die.sides**n)
 
 
+def outcome_count(pool: Sequence[tuple[Die, int]]) -> int:
+    """How many chance outcomes :func:`roll_multisets_mixed` lists for ``pool``, worked out without listing
+    them: the product of ``C(n+k-1, k-1)`` over the pool (a big pool has millions)."""
+    total = 1
+    for die, n in pool:
+        k = len(die.distinct)
+        total *= math.comb(n + k - 1, k - 1) if n > 0 else 1
+    return total
+
+
 def roll_multisets_mixed(pool: Sequence[tuple[Die, int]]) -> Dist[tuple[tuple[Face, ...], ...]]:
     """Chance outcomes of a mixed pool ``[(die, count), ...]``: one multiset tuple per pool entry.
 

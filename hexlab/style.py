@@ -7,6 +7,7 @@ Commander. Colours are chosen to stay apart for common colour-vision differences
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 TERRAIN: dict[str, str] = {
@@ -67,12 +68,62 @@ SIDE_NAMES: dict[str, tuple[str, str]] = {
     "Ottomans": ("#b24a32", "#ffffff"), "Turks": ("#b24a32", "#ffffff"),
 }
 
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """How the map marks a place for one verb: a ring just inside the place's edge, on a white casing, in
+    ``colour``, ``dash``ed (in hex sizes; empty: solid), with ``mark``: "ring", "corners" (a ring with a solid
+    wedge in each corner, like a gunsight's) or "brackets" (only the ring's corners). ``words`` says what it
+    means, for legends and the docs. Rings stay clear of the counters, so a highlight never washes one out."""
+
+    colour: str
+    dash: tuple[float, ...] = ()
+    mark: str = "ring"
+    words: str = ""
+
+
+DOTS = (0.01, 0.17)
+"""A dotted ring (round caps make the short dashes dots)."""
+DASHES = (0.24, 0.14)
+
+HIGHLIGHT_LOOKS: dict[str, Look] = {
+    # the verbs of actions (Action.verb), as the map marks where a selected unit may act
+    "move": Look("#4527a0", (), "ring", "a place the unit may move to: a solid violet ring"),
+    "battle": Look("#a50021", (), "corners", "an enemy it may attack: a crimson ring with solid corners"),
+    "act": Look("#b000b5", (), "brackets", "another thing it may do there (take ground, activate, a Banzai, "
+                                           "remove wire): magenta brackets at the corners"),
+    "end": Look("#263238", DASHES, "ring", "an action that ends the unit's turn (rest): a dashed slate ring"),
+    "order": Look("#0d2a6b", DOTS, "ring", "a unit that may be ordered: a dotted navy ring"),
+    "card": Look("#7a0b3c", (0.3, 0.1, 0.01, 0.1), "ring", "a place a card acts on: a dash-dot wine ring"),
+    "pass": Look("#37474f", DOTS, "brackets", "declining to act there: dotted slate brackets at the corners"),
+    # the hex explorer's marks (hexlab.widgets.HexExplorer)
+    "path": Look("#4527a0", (), "ring", "on the path or line"),
+    "origin": Look("#0d2a6b", (), "brackets", "where it starts"),
+    "goal": Look("#a50021", (), "corners", "where it ends"),
+    "result": Look("#4527a0", (), "ring", "in the answer"),
+    "second": Look("#b000b5", DOTS, "ring", "in the second answer"),
+}
+"""The look of each highlight, by verb. Every colour is at least 30 CIEDE2000 units from every terrain fill
+(15 under simulated colour-vision deficiency), and verbs shown together differ in shape too (solid, corners,
+brackets, dashed, dotted): tests/test_readable.py checks both."""
+
+SELECT_EDGE, SELECT_INSIDE = "#161616", "#ffffff"
+"""The selected unit's ring: white between two dark edges, clear on any terrain and any counter."""
+
 HIGHLIGHT: dict[str, str] = {
-    "move": "#f2c230", "battle": "#d7263d", "select": "#ffffff", "card": "#4c9be8", "pass": "#9a9a9a",
-    "act": "#f2c230", "los_clear": "#1b7f3b", "los_blocked": "#d7263d", "path": "#f2c230",
-    "origin": "#3d6aa8", "goal": "#d7263d", "result": "#f2c230", "second": "#e07b39",
+    **{verb: look.colour for verb, look in HIGHLIGHT_LOOKS.items()},
+    "select": SELECT_INSIDE, "los_clear": "#00363a", "los_blocked": "#a50021",
 }
 """Highlight colours by action verb (and for line of sight)."""
+
+CASING = "#ffffff"
+"""Drawn under every highlight ring and line, so it reads on dark terrain as well as light."""
+
+
+def highlight_look(verb: str) -> Look:
+    """The look for a verb; a verb without one of its own is drawn as "act"."""
+    return HIGHLIGHT_LOOKS.get(verb, HIGHLIGHT_LOOKS["act"])
+
 
 INK = "#2b2b2b"
 GRID = "#6f6a58"

@@ -202,9 +202,18 @@ class Game:
         return "\n".join(lines)
 
     # ------------------------------------------------------------------------------------ automatic
+    def chance_count(self) -> int:
+        """How many outcomes :meth:`chance_outcomes` would list (0 at a step that rolls nothing), without
+        listing them: ask before listing a big roll (twenty dice in five groups has millions)."""
+        if self.is_over or self.current_step.kind != "dice":
+            return 0
+        from ..dice import outcome_count
+
+        return outcome_count(list(self.rules.roll(self.state).pool))
+
     def chance_outcomes(self) -> list[tuple[tuple[tuple[Any, ...], ...], Fraction]]:
         """At a dice step: every outcome (the faces of each die group, as sorted multisets) with its
-        exact probability. Empty at any other step."""
+        exact probability. Empty at any other step. See :meth:`chance_count` first for a big roll."""
         if self.is_over or self.current_step.kind != "dice":
             return []
         dist = roll_multisets_mixed(list(self.rules.roll(self.state).pool))

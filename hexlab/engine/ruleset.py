@@ -327,6 +327,11 @@ class Ruleset(Generic[S]):
     """What one unit's share of a turn is called ("activation" in Cadet Commander), for the map's words
     about an action that ends it ("GL rests (ends GL's activation)")."""
 
+    def face_words(self, roll: Any, group: int, face: Any) -> str | None:
+        """What ``face`` of the die in ``group`` of a logged roll (a ``DiceRolled``) does, from the side that
+        rolled it ("5: Japan must fall back"), for the dice tray; ``None`` leaves the die's own labels."""
+        return None
+
     def action_help(self, state: GameState, action: Action) -> str:
         """More about an action than its button's words (a command card's text), for its tooltip; empty
         when the words say it all."""

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from .. import style
 from ..engine.state import SECTOR_ROWS, Aboard, Area, Board, DisplayBox, GameState, Location
 from ..hexes import hex_to_pixel
-from .displays import DisplayPlan, beside, box_highlights, fit_counters, panel_shapes, slots
+from .displays import RING_SCALE, DisplayPlan, beside, box_highlights, fit_counters, panel_shapes, slots
 from .scene import (
     XY,
     CounterInfo,
@@ -35,9 +35,12 @@ from .scene import (
     Text,
     _arrow_between,
     _counters,
+    _text_width,
     dice_tag_at,
     display_sides,
     fit_layout,
+    ring_width,
+    rings,
     selection_ring,
 )
 
@@ -199,7 +202,7 @@ def _sector_terrain(board: Board, p: AreaPlan) -> list[Shape]:
         grid.append(Poly(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), None, style.GRID, 1.2, 0.8))
         words.append(Text(round(x0 + 6, 2), round(y0 + 15, 2), a.ref or a.id, 12.0, style.INK, "start", alpha=0.75))
         if a.name != (a.ref or a.id):
-            words.append(Text(round((x0 + x1) / 2 + 8, 2), round(y0 + 15, 2), a.name, 13.0, style.INK, weight="bold"))
+            words += _sector_name(a.name, x0 + 12 + _text_width(a.ref or a.id, 12.0), x1 - 6, y0)
     gx0, gy0 = MARGIN + HEADER, MARGIN + HEADER
     frame = Poly(((gx0, gy0), (gx0 + cols * s, gy0), (gx0 + cols * s, gy0 + rows * s), (gx0, gy0 + rows * s)), None,
                  style.INK, 2.0)
@@ -210,6 +213,21 @@ def _sector_terrain(board: Board, p: AreaPlan) -> list[Shape]:
         words.append(Text(round(MARGIN + HEADER / 2 - 2, 2), round(gy0 + (row + 0.5) * s + 5, 2), SECTOR_ROWS[row], 13.0,
                           style.INK, weight="bold"))
     return out + fills + land + grid + [frame] + words
+
+
+def _sector_name(name: str, left: float, right: float, top: float) -> list[Shape]:
+    """A sector's name in its top band, right of its label and never over it: on one line if it fits (at 13 px,
+    or smaller down to 11), else on two, split at the space nearest its middle."""
+    room = right - left
+    for size in (13.0, 12.0, 11.0):
+        if _text_width(name, size, True) <= room:
+            return [Text(round(right, 2), round(top + 15, 2), name, size, style.INK, "end", weight="bold")]
+    spaces = [i for i, ch in enumerate(name) if ch == " "]
+    if not spaces:
+        return [Text(round(right, 2), round(top + 15, 2), name, 11.0, style.INK, "end", weight="bold")]
+    cut = min(spaces, key=lambda i: abs(i - len(name) / 2))
+    return [Text(round(right, 2), round(top + 12, 2), name[:cut], 11.0, style.INK, "end", weight="bold"),
+            Text(round(right, 2), round(top + 24, 2), name[cut + 1:], 11.0, style.INK, "end", weight="bold")]
 
 
 def _common_terrain(board: Board) -> str:
@@ -278,29 +296,34 @@ def _legend_y(p: AreaPlan) -> float:
     return round(bottom + MARGIN + 4, 2)
 
 
+def _grown(box: tuple[float, float, float, float], d: float) -> tuple[XY, ...]:
+    x0, y0, x1, y1 = box
+    return ((round(x0 - d, 2), round(y0 - d, 2)), (round(x1 + d, 2), round(y0 - d, 2)), (round(x1 + d, 2), round(y1 + d, 2)),
+            (round(x0 - d, 2), round(y1 + d, 2)))
+
+
 def _highlights(p: AreaPlan, highlights: Mapping[Location, str] | Iterable[Location], selected: str | None,
                 counters: list[CounterInfo], arrows: Sequence[tuple[Location, Location, str]]) -> list[Shape]:
-    out: list[Shape] = []
+    """Each highlighted box ringed in its verb's look, just outside its edge (inside, on a grid of sectors,
+    where boxes touch): never over its counters, which a ring around a box cannot wash out; a box with no
+    counter is tinted too. A unit to board: a ring around its counter."""
     items = list(highlights.items() if isinstance(highlights, Mapping) else ((h, "move") for h in highlights))
-    inset = 4 if not p.sector else -3  # sectors touch: their highlight stays inside
+    _, case = ring_width(RING_SCALE)
+    outside = case + 1.0 if not p.sector else 0.0
+    occupied = {c.at for c in counters}
+    places: list[tuple[Sequence[XY], str, bool]] = []
     for where, verb in items:
-        colour = style.HIGHLIGHT.get(verb, style.HIGHLIGHT["act"])
         if isinstance(where, Aboard):  # aboard a unit: its counter
             c = next((c for c in counters if c.unit == where.carrier), None)
             if c is not None:
-                half = c.size / 2 + 4
-                ring = ((c.x - half, c.y - half), (c.x + half, c.y - half), (c.x + half, c.y + half),
-                        (c.x - half, c.y + half))
-                out.append(Poly(ring, None, colour, 5.0, 0.95))
+                places.append((_grown((c.x - c.size / 2, c.y - c.size / 2, c.x + c.size / 2, c.y + c.size / 2),
+                                      case + 2.0), verb, False))
             continue
-        if not isinstance(where, str) or where not in p.boxes:
-            continue
-        x0, y0, x1, y1 = p.boxes[where]
-        box = ((x0 - inset, y0 - inset), (x1 + inset, y0 - inset), (x1 + inset, y1 + inset), (x0 - inset, y1 + inset))
-        out.append(Poly(box, colour, None, 1.0, 0.25))
-        out.append(Poly(box, None, colour, 5.0, 0.95))
+        if isinstance(where, str) and where in p.boxes:
+            places.append((_grown(p.boxes[where], outside), verb, where not in occupied))
+    out = rings(places, RING_SCALE)
     if p.displays is not None:
-        out = box_highlights(p.displays, dict(items)) + out
+        out = box_highlights(p.displays, dict(items), occupied) + out
     out += selection_ring(counters, selected, COUNTER)
     for frm, to, verb in arrows:
         if isinstance(frm, str) and isinstance(to, str) and frm in p.boxes and to in p.boxes:

@@ -10,14 +10,14 @@ units drawn are those of the state given: a seat's view of the game shows what t
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .. import style
 from ..engine.state import Board, DisplayBox, GameState, Location
 from ..hexes import Layout
-from .scene import XY, Poly, Scene, Shape, Text, _counters, selection_ring, side_mark
+from .scene import XY, Poly, Scene, Shape, Text, _counters, ring_width, rings, selection_ring, side_mark
 
 if TYPE_CHECKING:
     from ..engine import Ruleset
@@ -31,6 +31,9 @@ BOX_BAND = 26.0
 TITLE_BAND = 32.0
 GAP = 12.0
 MARGIN = 24.0
+RING_SCALE = 44.0
+"""The scale of highlight rings around boxes, of displays and area maps (as a hex size: a ring about 4 px wide
+on a 6 px casing)."""
 
 Rect = tuple[float, float, float, float]
 
@@ -147,19 +150,21 @@ def panel_shapes(board: Board, p: DisplayPlan, sides: list[str], rules: Ruleset 
     return cards + bands + words
 
 
-def box_highlights(p: DisplayPlan, highlights: Mapping[Location, str] | Iterable[Location]) -> list[Shape]:
-    """Display boxes a selected unit can act on, outlined in the verb's colour."""
-    out: list[Shape] = []
+def box_highlights(p: DisplayPlan, highlights: Mapping[Location, str] | Iterable[Location],
+                   occupied: Iterable[Location] = ()) -> list[Shape]:
+    """Display boxes a selected unit can act on, ringed in the verb's look just outside the box (tinted too when
+    no counter is in the box: ``occupied`` names the places that hold one)."""
     items = highlights.items() if isinstance(highlights, Mapping) else ((h, "move") for h in highlights)
+    full = set(occupied)
+    _, case = ring_width(RING_SCALE)
+    places: list[tuple[Sequence[XY], str, bool]] = []
     for where, verb in items:
-        if not isinstance(where, DisplayBox) or where not in p.boxes:
-            continue
-        colour = style.HIGHLIGHT.get(verb, style.HIGHLIGHT["act"])
-        x0, y0, x1, y1 = p.boxes[where]
-        box = ((x0 - 3, y0 - 3), (x1 + 3, y0 - 3), (x1 + 3, y1 + 3), (x0 - 3, y1 + 3))
-        out.append(Poly(box, colour, None, 1.0, 0.25))
-        out.append(Poly(box, None, colour, 4.0, 0.95))
-    return out
+        if isinstance(where, DisplayBox) and where in p.boxes:
+            x0, y0, x1, y1 = p.boxes[where]
+            d = case + 1.0
+            places.append((((x0 - d, y0 - d), (x1 + d, y0 - d), (x1 + d, y1 + d), (x0 - d, y1 + d)), verb,
+                           where not in full))
+    return rings(places, RING_SCALE)
 
 
 def displays_scene(state: GameState | None, board: Board, rules: Ruleset | None = None, *, across: bool = False,
@@ -181,6 +186,6 @@ def displays_scene(state: GameState | None, board: Board, rules: Ruleset | None 
     width, height = round(p.width + 2 * MARGIN, 1), round(p.height + 2 * MARGIN, 1)
     terrain: list[Shape] = [Poly(((0, 0), (width, 0), (width, height), (0, height)), "#ffffff")]
     terrain += panel_shapes(board, p, sides, rules)
-    hl = box_highlights(p, highlights) + selection_ring(counters, selected, COUNTER)
+    hl = box_highlights(p, highlights, {c.at for c in counters}) + selection_ring(counters, selected, COUNTER)
     return Scene(width, height, Layout.pointy(COUNTER), {"terrain": terrain, "units": units, "highlight": hl}, {},
                  counters, title, None, p)

@@ -8,11 +8,14 @@ ipycanvas MultiCanvas, so the picture in a printed handout and the live map cann
 Layers, bottom to top:
 
 - ``terrain``: drawn once per game (background, hex fills, grid, region and area outlines, hexside
-  walls/hedges/rivers, hex labels in the ruleset's own notation);
-- ``units``: redrawn on every change (per-hex features such as wire, and unit counters: side colour,
-  a type symbol, strength as figures, steps or STR; stacked counters offset so each stays visible);
-- ``highlight``: redrawn on every selection (legal moves and targets, the selected unit, arrows, a line
-  of sight).
+  walls/hedges/rivers, the ruleset's lines such as Memoir '44's sections, and over them the hex labels in
+  the ruleset's own notation);
+- ``units``: redrawn on every change (per-hex features such as wire, and unit counters: side colour, the
+  unit's id as the log names it, a type symbol with any badge beside it, strength as figures, steps or
+  STR; two or three in a hex side by side, none covering another; four or more offset in a cascade);
+- ``highlight``: redrawn on every selection (the places the selected unit may act on, each ringed in its
+  verb's look from :data:`hexlab.style.HIGHLIGHT_LOOKS`, inside the place's edge and clear of its counters,
+  so a highlight never washes a counter out; the selected unit's ring; arrows; a line of sight).
 
 Within a layer the shapes come in passes (all fills, then all outlines, then all text...), so the canvas
 can draw each pass with one batch call.
@@ -45,11 +48,14 @@ if TYPE_CHECKING:
 XY = tuple[float, float]
 MIN_TEXT = 9.0
 """No text on a map is smaller than this, in CSS pixels at the size it is drawn."""
-CORNER_TEXT_FROM = 34.0
-"""A counter shows its id in its corner only from this size up (smaller, the id is named on hover)."""
 
 
 # ----------------------------------------------------------------------------------------- shapes
+
+
+def halo_width(size: float) -> float:
+    """The width of the halo drawn around text of ``size`` (:attr:`Text.halo`)."""
+    return round(size * 0.3, 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +99,9 @@ class Text:
     """``start``, ``middle`` or ``end``."""
     weight: str = "normal"
     alpha: float = 1.0
+    halo: str | None = None
+    """A colour drawn around the letters first (the hex's own colour behind a hex label), so a line that
+    passes under the text never runs through it."""
 
 
 Shape = Poly | Line | Circle | Text
@@ -173,7 +182,7 @@ def _style_key(shape: Shape) -> tuple[Any, ...]:
         return ("line", shape.width, shape.dash)
     if isinstance(shape, Circle):
         return ("circle", shape.fill is not None, shape.stroke is not None, shape.width)
-    return ("text", shape.size, shape.weight, shape.anchor)
+    return ("text", shape.size, shape.weight, shape.anchor, shape.halo is not None)
 
 
 def grouped(shapes: list[Shape]) -> list[Shape]:
@@ -334,9 +343,8 @@ def scene(
     terrain: list[Shape] = []
     cells: dict[Hex, CellInfo] = {}
     if "terrain" in wanted:
-        terrain, cells = _terrain(board, layout, hexes, width, height, show_labels, label_of)
-        if rules is not None:
-            terrain += _map_lines(board, layout, rules.map_lines())
+        lines = _map_lines(board, layout, rules.map_lines()) if rules is not None else []
+        terrain, cells = _terrain(board, layout, hexes, width, height, show_labels, label_of, lines)
         if shown is not None:
             from .displays import panel_shapes
 
@@ -353,12 +361,12 @@ def scene(
         if "units" in wanted:
             units = _features(state, board, layout) + u_shapes
 
-    hl = _highlights(board, layout, state, highlights, selected, counters, arrows, los) if "highlight" in wanted \
-        else []
+    hl = _highlights(board, layout, state, highlights, selected, counters, arrows, los,
+                     label_of if show_labels else None) if "highlight" in wanted else []
     if shown is not None and "highlight" in wanted:
         from .displays import box_highlights
 
-        hl = box_highlights(shown, highlights) + hl
+        hl = box_highlights(shown, highlights, {c.at for c in counters}) + hl
     if dice is not None and "highlight" in wanted and _hexes_of(board, dice[0]):
         hl += _dice_tag(board, layout, dice[0], list(dice[1]))
     return Scene(width, height, layout, {"terrain": terrain, "units": units, "highlight": hl}, cells,
@@ -373,7 +381,9 @@ def display_sides(board: Board, state: GameState | None) -> list[str]:
 
 
 def _terrain(board: Board, layout: Layout, hexes: list[Hex], width: float, height: float, show_labels: bool,
-             label_of: Callable[[Hex], str]) -> tuple[list[Shape], dict[Hex, CellInfo]]:
+             label_of: Callable[[Hex], str], lines: Sequence[Shape] = ()) -> tuple[list[Shape], dict[Hex, CellInfo]]:
+    """Background, hex fills and marks, grid, regions, hexsides, the ruleset's lines (Memoir '44's sections),
+    then the hex labels over all of them, each on a halo of its hex's colour, then area outlines."""
     s = layout.size.x
     terrain: list[Shape] = [Poly(((0, 0), (width, 0), (width, height), (0, height)), style.BACKGROUND)]
     cells: dict[Hex, CellInfo] = {}
@@ -385,22 +395,64 @@ def _terrain(board: Board, layout: Layout, hexes: list[Hex], width: float, heigh
         name = board.terrain[h]
         key = board.styles.get(name, name)
         corners = _corners(layout, h)
-        fills.append(Poly(corners, style.terrain_colour(key)))
+        fill = style.terrain_colour(key)
+        fills.append(Poly(corners, fill))
         grid.append(Poly(corners, None, style.GRID, grid_w, 0.55))
         label = label_of(h) if board.kind == "hex" or show_labels else ""
         cx, cy = _centre(layout, h)
         cells[h] = CellInfo(h, label, board.titles.get(name, name), (cx, cy))
         if show_labels and label:
-            top = cy - s * (0.62 if board.orientation == "pointy" else 0.66)
-            texts.append(Text(cx, round(top, 2), label, round(max(MIN_TEXT, s * 0.26), 2), style.INK, alpha=0.75))
+            texts.append(hex_label(board, layout, h, label))
+    plates = [Poly(_box(*box), t.halo) for t in texts if isinstance(t, Text)
+              if any(_crosses(line, box := _text_box(t)) for line in lines if isinstance(line, Line))]
     terrain += fills
     terrain += grouped(_terrain_marks(board, layout))
     terrain += grid
     terrain += _regions(board, layout)
     terrain += _hexsides(board, layout)
+    terrain += lines
+    terrain += plates  # a line that crosses a label stops at it
     terrain += texts
     terrain += _areas(board, layout)
     return terrain, cells
+
+
+def hex_label(board: Board, layout: Layout, h: Hex, label: str) -> Text:
+    """A hex's label at the top of the hex, on a halo of the hex's own colour."""
+    s = layout.size.x
+    cx, cy = _centre(layout, h)
+    name = board.terrain.get(h, "")
+    top = cy - s * (0.62 if board.orientation == "pointy" else 0.66)
+    return Text(cx, round(top, 2), label, round(max(MIN_TEXT, s * 0.26), 2), style.INK, alpha=0.75,
+                halo=style.terrain_colour(board.styles.get(name, name)))
+
+
+def _text_box(t: Text) -> tuple[float, float, float, float]:
+    """About where a text is drawn: (x0, y0, x1, y1)."""
+    w = _text_width(t.text, t.size, t.weight == "bold")
+    x0 = t.x - w / 2 if t.anchor == "middle" else t.x - w if t.anchor == "end" else t.x
+    return (round(x0 - 1, 2), round(t.y - t.size * 0.8, 2), round(x0 + w + 1, 2), round(t.y + t.size * 0.12, 2))
+
+
+def _crosses(line: Line, box: tuple[float, float, float, float]) -> bool:
+    """Whether a polyline passes through a box (Liang-Barsky on each segment)."""
+    x0, y0, x1, y1 = box
+    for (ax, ay), (bx, by) in zip(line.points, line.points[1:], strict=False):
+        lo, hi = 0.0, 1.0
+        for p, q in ((ax - bx, ax - x0), (bx - ax, x1 - ax), (ay - by, ay - y0), (by - ay, y1 - ay)):
+            if p == 0:
+                if q < 0:
+                    break
+                continue
+            t = q / p
+            if p < 0:
+                lo = max(lo, t)
+            else:
+                hi = min(hi, t)
+        else:
+            if lo <= hi:
+                return True
+    return False
 
 
 def _terrain_marks(board: Board, layout: Layout) -> list[Shape]:
@@ -505,11 +557,12 @@ def _areas(board: Board, layout: Layout) -> list[Shape]:
     return out
 
 
-def _features(state: GameState, board: Board, layout: Layout) -> list[Shape]:
+def _features(state: GameState, board: Board, layout: Layout, only: set[Hex] | None = None) -> list[Shape]:
+    """Per-hex features (wire, a medal), as glyphs down the hex's right side; ``only`` those hexes, if given."""
     s = layout.size.x
     out: list[Shape] = []
     for h, names in sorted(state.features.items()):
-        if h not in board.terrain:
+        if h not in board.terrain or (only is not None and h not in only):
             continue
         cx, cy = _centre(layout, h)
         for i, name in enumerate(names):  # down the hex's right side, clear of a counter
@@ -523,8 +576,9 @@ def _stack_positions(board: Board, layout: Layout, where: Location, n: int, c: f
                      ) -> tuple[list[XY], float, bool]:
     """Where the counters of one place go, their size, and whether they overlap (a cascade).
 
-    In a hex, two or three counters sit side by side at a smaller size, so each stays readable (Cadet
-    Commander's two figures a hex); four or more cascade; in an area box they line up in rows."""
+    In a hex, two counters sit side by side and three two above one, at a smaller size, apart and inside
+    the highlight ring, so each stays whole and readable (Cadet Commander's two figures a hex, three after
+    a bump); four or more cascade; in an area box they line up in rows."""
     s = layout.size.x
     if not isinstance(where, Hex | str):  # a place not on this map (a display not drawn here)
         return [(-100.0, -100.0)] * n, c, False
@@ -541,14 +595,17 @@ def _stack_positions(board: Board, layout: Layout, where: Location, n: int, c: f
     cx, cy = _centre(layout, where)
     if n == 1:
         return [(cx, round(cy + s * 0.02, 2))], c, False
-    if n == 2:
-        k = round(c * 0.64, 2)
-        y = round(cy + s * 0.05, 2)
-        return [(round(cx - k * 0.54, 2), y), (round(cx + k * 0.54, 2), y)], k, False
-    if n == 3:
-        k = round(c * 0.58, 2)
-        return [(round(cx - k * 0.54, 2), round(cy - k * 0.28, 2)), (round(cx + k * 0.54, 2), round(cy - k * 0.28, 2)),
-                (cx, round(cy + k * 0.62, 2))], k, False
+    pointy = board.orientation == "pointy"
+    if n == 2:  # side by side, a gap between them, both inside the highlight ring
+        k = round(min(c * 0.66, s * (0.64 if pointy else 0.58)), 2)
+        half = round((k + s * 0.08) / 2, 2)
+        y = round(cy + s * 0.04, 2)
+        return [(round(cx - half, 2), y), (round(cx + half, 2), y)], k, False
+    if n == 3:  # two above, one below, none covering another (Cadet Commander's bump leaves three a while)
+        k = round(min(c * 0.52, s * 0.5), 2)
+        half = round((k + s * 0.05) / 2, 2)
+        return [(round(cx - half, 2), round(cy - half + s * 0.03, 2)), (round(cx + half, 2), round(cy - half + s * 0.03, 2)),
+                (cx, round(cy + half + s * 0.03, 2))], k, False
     step = s * 0.16
     return ([(round(cx + (i - (n - 1) / 2) * step, 2), round(cy - (i - (n - 1) / 2) * step + s * 0.02, 2))
              for i in range(n)], c, True)
@@ -610,35 +667,69 @@ def _counters(state: GameState, board: Board, layout: Layout, rules: Ruleset | N
             sq = _box(x - half, y - half, x + half, y + half)
             concealed = getattr(rules, "is_hidden", None)  # a ruleset's hook; a bare stand-in reads the unit's fact
             hidden = concealed(state, u) if concealed is not None else bool(u.attrs.get("hidden"))
-            reduced = u.strength < u.max_strength
             bodies.append(Poly(sq, fill, "#1f1f1f", max(1.0, s * 0.045), 1.0, (s * .12, s * .08) if hidden else ()))
-            if reduced and measure == "steps":  # a flipped counter: a pale band across the top
-                bodies.append(Poly((sq[0], sq[1], (sq[1][0], round(y - half + c * 0.16, 2)),
-                                    (sq[0][0], round(y - half + c * 0.16, 2))), "#ffffff", None, 1.0, 0.55))
-            marks += _symbol(symbol, x, round(y - c * 0.08, 2), c * 0.56, ink)
+            if u.strength < u.max_strength and measure == "steps":  # a flipped counter: a pale stripe at its foot
+                foot = round(y + half - c * 0.07, 2)
+                bodies.append(Poly(((sq[0][0], foot), (sq[1][0], foot), sq[2], sq[3]), "#ffffff", None, 1.0, 0.7))
             printed = rules.strength_text(u) if rules is not None else None
-            if printed:
-                words.append(Text(x, round(y + c * 0.42, 2), printed, round(max(MIN_TEXT, c * 0.26), 2), ink,
-                                  weight="bold"))
-            else:
-                words += _strength(u, measure, x, y, c, ink)
-            corner = round(max(MIN_TEXT, c * 0.17), 2)
-            if c >= CORNER_TEXT_FROM:  # on a smaller counter the id would be too small to read: hover names it
-                words.append(Text(round(x - half + c * 0.06, 2), round(y - half + corner * 1.1, 2), u.id, corner,
-                                  ink, "start", alpha=0.9))
-            corner_y = y - half + c * 0.13  # top right, unless a long id reaches it: then bottom right
-            if c >= CORNER_TEXT_FROM and c * 0.06 + len(u.id) * corner * 0.62 > c * 0.72:
-                corner_y = y + half - c * 0.13
-            marks += side_mark(state.sides.index(u.side) if u.side in state.sides else 0,
-                               round(x + half - c * 0.13, 2), round(corner_y, 2), c * 0.16, ink)
             badge = rules.badge_text(u) if rules is not None else None
-            if badge:  # top left, or bottom left under an id
-                by = y - half + corner * 1.1 if c < CORNER_TEXT_FROM else y + half - c * 0.08
-                words.append(Text(round(x - half + c * 0.06, 2), round(by, 2), badge, corner, ink, "start",
-                                  weight="bold"))
+            side = state.sides.index(u.side) if u.side in state.sides else 0
+            m, w = _face(u, symbol, measure, printed, badge, side, x, y, c, ink)
+            marks += m
+            words += w
             infos.append(CounterInfo(u.id, u.at, x, y, c))
         shapes += grouped(bodies) + grouped(marks) + grouped(words)
     return shapes, infos
+
+
+def _text_width(text: str, size: float, bold: bool = False) -> float:
+    """About how wide a line of text is drawn (the map's sans-serif: digits and capitals ~0.62 em)."""
+    return len(text) * size * (0.66 if bold else 0.62)
+
+
+def _face(u: Unit, symbol: str, measure: str, printed: str | None, badge: str | None, side: int, x: float, y: float,
+          c: float, ink: str) -> tuple[list[Shape], list[Shape]]:
+    """A counter's face in three bands, none over another: the unit's id (as the log names it) top left and its
+    side's mark top right; the type symbol in the middle, with a badge ("SF") beside it, not over it; the
+    strength along the foot. On a small counter the symbol shrinks to the room left, and goes if none is."""
+    half = c / 2
+    pad = max(1.5, c * 0.06)
+    f = round(max(MIN_TEXT, c * 0.2), 2)
+    marks: list[Shape] = []
+    words: list[Shape] = [Text(round(x - half + pad, 2), round(y - half + pad + f * 0.74, 2), u.id, f, ink, "start",
+                               alpha=0.95)]
+    r = max(2.5, c * 0.08)
+    long_id = _text_width(u.id, f) + pad * 3 + 2 * r > c  # the id takes the whole top row: the mark goes lower
+    if not long_id:
+        marks += side_mark(side, round(x + half - pad - r, 2), round(y - half + pad + r, 2), 2 * r, ink)
+    # the foot: the printed face ("5-4"), the figures as dots, or the steps
+    if printed:
+        fs = round(max(MIN_TEXT, c * 0.26), 2)
+        words.append(Text(x, round(y + half - pad * 0.9, 2), printed, fs, ink, weight="bold"))
+        foot = y + half - pad * 0.9 - fs * 0.74
+    else:
+        shapes = _strength(u, measure, x, y, c, ink)
+        words += shapes
+        foot = min((sh.y - sh.r if isinstance(sh, Circle) else sh.y - sh.size * 0.74) for sh in shapes) \
+            if shapes else y + half - pad
+    # the middle: the symbol, the badge beside it
+    room_top = y - half + pad + f * 0.74 + max(1.2, f * 0.15)  # under the id's baseline and its descenders
+    room = foot - max(1.0, c * 0.04) - room_top
+    tall = 0.84 if symbol in ("leader", "hero", "hq", "commander") else 0.62
+    sw = min(c * 0.5, room / tall)
+    gap = max(1.5, c * 0.05)
+    bw = _text_width(badge, f, True) + gap if badge else 0.0
+    mw = 2 * r + gap if long_id else 0.0
+    sw = min(sw, c - 2 * pad - bw - 2 * mw)  # the symbol stays centred when the mark is beside it
+    cy = room_top + room / 2
+    left = x - (bw + sw) / 2 if not mw else x - sw / 2 - bw
+    if badge:
+        words.append(Text(round(left, 2), round(cy + f * 0.36, 2), badge, f, ink, "start", weight="bold"))
+    if sw * tall >= 4.5:
+        marks += _symbol(symbol, round(left + bw + sw / 2, 2), round(cy, 2), sw, ink)
+    if long_id:
+        marks += side_mark(side, round(x + half - pad - r, 2), round(cy, 2), 2 * r, ink)
+    return marks, words
 
 
 def _with_cargo(units: list[Unit], cargo: dict[str, list[Unit]]) -> list[tuple[Unit, int]]:
@@ -719,14 +810,21 @@ def _strength(u: Unit, measure: str, x: float, y: float, c: float, ink: str) -> 
 def _highlights(board: Board, layout: Layout, state: GameState | None,
                 highlights: Mapping[Location, str] | Iterable[Location], selected: str | None,
                 counters: list[CounterInfo], arrows: Sequence[tuple[Location, Location, str]],
-                los: tuple[Location, Location, Any] | None) -> list[Shape]:
+                los: tuple[Location, Location, Any] | None, label_of: Callable[[Hex], str] | None = None
+                ) -> list[Shape]:
+    """Each highlighted place ringed in its verb's look (:data:`hexlab.style.HIGHLIGHT_LOOKS`), inside the hex's
+    edge and clear of its counters (an empty hex is tinted as well), with its label and features drawn again
+    over the ring; the selected unit's ring; arrows; a line of sight."""
     s = layout.size.x
-    out: list[Shape] = []
     items = highlights.items() if isinstance(highlights, Mapping) else ((h, "move") for h in highlights)
-    for where, verb in items:
-        colour = style.HIGHLIGHT.get(verb, style.HIGHLIGHT["act"])
-        for h in _hexes_of(board, where):
-            out.append(Poly(_corners(layout, h, 0.92), colour, colour, max(1.5, s * 0.08), 0.35))
+    occupied = {c.at for c in counters}
+    ringed = [(h, verb, where not in occupied) for where, verb in items for h in _hexes_of(board, where)]
+    out = rings([(_corners(layout, h), verb, empty) for h, verb, empty in ringed], s)
+    hexes = {h for h, _, _ in ringed if h in board.terrain}
+    if state is not None:
+        out += _features(state, board, layout, hexes)
+    if label_of is not None and board.kind == "hex":
+        out += [hex_label(board, layout, h, label) for h in sorted(hexes) if (label := label_of(h))]
     out += selection_ring(counters, selected, s)
     for frm, to, verb in arrows:
         if isinstance(frm, Hex | str) and isinstance(to, Hex | str):  # not to a display or aboard a unit
@@ -738,21 +836,88 @@ def _highlights(board: Board, layout: Layout, state: GameState | None,
         for h in getattr(result, "blocked_by", ()):
             out.append(Poly(_corners(layout, h, 0.8), None, style.HIGHLIGHT["los_blocked"], max(1.5, s * 0.08)))
         a, b = _point_of(board, layout, frm), _point_of(board, layout, to)
-        out.append(Line((a, b), colour, max(2.0, s * 0.08), 0.95, () if clear else (s * 0.2, s * 0.12)))
+        width = max(2.0, s * 0.08)
+        out.append(Line((a, b), style.CASING, round(width + max(1.5, s * 0.05), 2), 0.9))
+        out.append(Line((a, b), colour, width, 0.95, () if clear else (s * 0.2, s * 0.12)))
         out.append(Circle(a[0], a[1], round(s * 0.1, 2), colour))
         out.append(Circle(b[0], b[1], round(s * 0.1, 2), colour))
     return out
 
 
+def _inset(points: Sequence[XY], d: float) -> tuple[XY, ...]:
+    """A convex polygon with every side moved ``d`` towards its middle."""
+    n = len(points)
+    mx, my = sum(p[0] for p in points) / n, sum(p[1] for p in points) / n
+    lines = []
+    for i in range(n):
+        (x0, y0), (x1, y1) = points[i], points[(i + 1) % n]
+        length = math.hypot(x1 - x0, y1 - y0) or 1.0
+        nx, ny = -(y1 - y0) / length, (x1 - x0) / length
+        if nx * (mx - x0) + ny * (my - y0) < 0:
+            nx, ny = -nx, -ny
+        lines.append(((x0 + nx * d, y0 + ny * d), (x1 - x0, y1 - y0)))
+    out = []
+    for i in range(n):
+        (px, py), (dx, dy) = lines[i - 1]
+        (qx, qy), (ex, ey) = lines[i]
+        det = dx * ey - dy * ex
+        t = ((qx - px) * ey - (qy - py) * ex) / det if det else 0.0
+        out.append((round(px + dx * t, 2), round(py + dy * t, 2)))
+    return tuple(out)
+
+
+def ring_width(s: float) -> tuple[float, float]:
+    """(the coloured ring's width, its white casing's width) for places of scale ``s``."""
+    w = round(max(2.0, s * 0.09), 2)
+    return w, round(w + max(1.5, s * 0.05), 2)
+
+
+def rings(places: Sequence[tuple[Sequence[XY], str, bool]], s: float) -> list[Shape]:
+    """Highlight rings: for each ``(outline, verb, empty)``, a ring just inside the outline in the verb's look
+    (:func:`hexlab.style.highlight_look`) on a white casing, and a light tint over the place when ``empty`` (no
+    counter in it to wash out). ``s`` sets the scale (the hex size; dashes are in its units). Drawn in passes:
+    tints, casings, rings, marks."""
+    w, case = ring_width(s)
+    tints: list[Shape] = []
+    casings: list[Shape] = []
+    strokes: list[Shape] = []
+    marks: list[Shape] = []
+    for outline, verb, empty in places:
+        look = style.highlight_look(verb)
+        ring = _inset(outline, case / 2 + max(0.5, s * 0.015))
+        dash = tuple(round(d * s, 2) for d in look.dash)
+        if empty:
+            tints.append(Poly(ring, look.colour, None, 1.0, 0.16))
+        if look.mark == "brackets":  # only the corners of the ring
+            for i, v in enumerate(ring):
+                a, b = ring[i - 1], ring[(i + 1) % len(ring)]
+                arm = ((round(v[0] + (a[0] - v[0]) * 0.3, 2), round(v[1] + (a[1] - v[1]) * 0.3, 2)), v,
+                       (round(v[0] + (b[0] - v[0]) * 0.3, 2), round(v[1] + (b[1] - v[1]) * 0.3, 2)))
+                casings.append(Line(arm, style.CASING, case, 0.9))
+                strokes.append(Line(arm, look.colour, round(w * 1.2, 2), 1.0, dash))
+            continue
+        casings.append(Poly(ring, None, style.CASING, case, 0.9))
+        strokes.append(Poly(ring, None, look.colour, w, 1.0, dash))
+        if look.mark == "corners":  # a solid wedge in each corner, like a gunsight's
+            for i, v in enumerate(ring):
+                a, b = ring[i - 1], ring[(i + 1) % len(ring)]
+                k = min(0.22, s * 0.2 / (math.hypot(a[0] - v[0], a[1] - v[1]) or 1.0))
+                marks.append(Poly((v, (round(v[0] + (a[0] - v[0]) * k, 2), round(v[1] + (a[1] - v[1]) * k, 2)),
+                                   (round(v[0] + (b[0] - v[0]) * k, 2), round(v[1] + (b[1] - v[1]) * k, 2))),
+                                  look.colour, look.colour, round(w * 0.6, 2)))
+    return grouped(tints) + grouped(casings) + grouped(strokes) + marks
+
+
 def selection_ring(counters: list[CounterInfo], selected: str | None, s: float) -> list[Shape]:
-    """A white ring with a dark edge around the selected unit's counter; ``s`` sets its scale."""
+    """A white ring between two dark edges, hugging the selected unit's counter; ``s`` sets its scale."""
     out: list[Shape] = []
+    width = round(max(3.0, s * 0.12), 2)
     for info in counters:
         if info.unit == selected:
-            half = info.size / 2 + s * 0.06
+            half = info.size / 2 + width / 2
             ring = _box(info.x - half, info.y - half, info.x + half, info.y + half)
-            out.append(Poly(ring, None, style.HIGHLIGHT["select"], max(2.0, s * 0.1)))
-            out.append(Poly(ring, None, "#1f1f1f", max(1.0, s * 0.035)))
+            out.append(Poly(ring, None, style.SELECT_EDGE, width))
+            out.append(Poly(ring, None, style.SELECT_INSIDE, round(width * 0.45, 2)))
     return out
 
 

@@ -10,7 +10,7 @@ import os
 from html import escape
 
 from .. import style
-from .scene import Circle, Line, Poly, Scene, Shape, Text
+from .scene import Circle, Line, Poly, Scene, Shape, Text, halo_width
 
 
 def _n(v: float) -> str:
@@ -47,6 +47,9 @@ def shape_svg(shape: Shape) -> str:
         extra = f' font-weight="{shape.weight}"' if shape.weight != "normal" else ""
         if shape.alpha != 1.0:
             extra += f' opacity="{_n(shape.alpha)}"'
+        if shape.halo:
+            extra += (f' stroke="{shape.halo}" stroke-width="{_n(halo_width(shape.size))}" stroke-linejoin="round" '
+                      'paint-order="stroke"')
         return (f'<text x="{_n(shape.x)}" y="{_n(shape.y)}" font-size="{_n(shape.size)}" fill="{shape.fill}" '
                 f'text-anchor="{shape.anchor}"{extra}>{escape(shape.text)}</text>')
     raise TypeError(f"not a shape: {shape!r}")

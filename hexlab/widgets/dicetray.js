@@ -1,6 +1,9 @@
-// hexlab DiceTray: the last roll's dice, with a short roll animation.
+// hexlab DiceTray: the last roll's dice, what each face does, and what the roll did, with a short roll animation.
 // Shipped with the package (no CDN imports). Custom faces are drawn with the pictures their ruleset's die
-// brings (Die.icons, sent as the model's "icons"); d6 faces as pips; other numbers (d10 read 1-10) as numerals.
+// brings (Die.icons, sent as the model's "icons"); d6 faces as pips; other numbers (d10 read 1-10) as numerals;
+// a face that stands for several numbers that do nothing is drawn blank (never as a range).
+// The heading says whether this is the roll being resolved now or the last roll, with its turn and phase
+// (muted when the game has moved on).
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -14,8 +17,12 @@ function faceSvg(die, icons) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 50 50");
   svg.setAttribute("class", "hexlab-die-face");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", die.label);
   const face = die.face;
-  if (typeof face === "number" && die.sides === 6 && PIPS[face]) {
+  if (die.blank) {
+    svg.classList.add("hexlab-die-blank");  // a face that does nothing, whichever number it was
+  } else if (typeof face === "number" && die.sides === 6 && PIPS[face]) {
     svg.innerHTML = PIPS[face].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="4.6" fill="currentColor"/>`).join("");
   } else if (typeof face === "number") {
     svg.innerHTML = `<text x="25" y="34" text-anchor="middle" font-size="26" font-weight="700" fill="currentColor">${face}</text>`;
@@ -34,23 +41,46 @@ function faceSvg(die, icons) {
 function dieEl(die, icons) {
   const box = document.createElement("div");
   box.className = "hexlab-die" + (die.counts ? " hexlab-die-counts" : "");
-  box.title = die.label;
+  box.title = die.meaning || die.label;
   box.appendChild(faceSvg(die, icons));
   const cap = document.createElement("div");
   cap.className = "hexlab-die-label";
   cap.textContent = die.label;
   box.appendChild(cap);
+  if (die.meaning) {
+    const what = document.createElement("div");
+    what.className = "hexlab-die-meaning";
+    what.textContent = die.meaning;
+    box.appendChild(what);
+  }
   return box;
 }
 
 function render({ model, el }) {
   el.classList.add("hexlab-dicetray");
+  const heading = document.createElement("div");
+  heading.className = "hexlab-dicetray-heading";
   const caption = document.createElement("div");
   caption.className = "hexlab-dicetray-caption";
   const groups = document.createElement("div");
   groups.className = "hexlab-dicetray-groups";
-  el.append(caption, groups);
+  const results = document.createElement("ul");
+  results.className = "hexlab-dicetray-results";
+  el.append(heading, caption, groups, results);
   let timer = null;
+
+  function words() {
+    const status = model.get("status") || "none";
+    el.classList.toggle("hexlab-dicetray-last", status === "last");
+    el.classList.toggle("hexlab-dicetray-current", status === "current");
+    heading.textContent = model.get("heading") || "";
+    caption.textContent = model.get("caption") || "";
+    results.replaceChildren(...(model.get("results") || []).map((text) => {
+      const li = document.createElement("li");
+      li.textContent = text;
+      return li;
+    }));
+  }
 
   function paint(dice) {
     groups.replaceChildren();
@@ -60,16 +90,19 @@ function render({ model, el }) {
       if (die.group !== last) {
         current = document.createElement("div");
         current.className = "hexlab-dice-group";
-        if (die.group_label) {
+        if (die.group_label || die.roller) {
           const h = document.createElement("div");
           h.className = "hexlab-dice-group-label";
-          h.textContent = die.group_label;
+          h.textContent = [die.group_label, die.roller ? `${die.roller} rolls` : ""].filter(Boolean).join(" · ");
           current.appendChild(h);
         }
+        const row = document.createElement("div");
+        row.className = "hexlab-dice-row";
+        current.appendChild(row);
         groups.appendChild(current);
         last = die.group;
       }
-      current.appendChild(dieEl(die, model.get("icons") || {}));
+      current.lastChild.appendChild(dieEl(die, model.get("icons") || {}));
     }
     if (!dice.length) {
       const empty = document.createElement("div");
@@ -81,7 +114,7 @@ function render({ model, el }) {
 
   function show(animate) {
     const dice = model.get("dice") || [];
-    caption.textContent = model.get("caption") || "";
+    words();
     if (timer) { clearInterval(timer); timer = null; }
     const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     if (!animate || still || !dice.length) { paint(dice); return; }
@@ -97,14 +130,16 @@ function render({ model, el }) {
       }
       paint(dice.map((d) => {
         const faces = d.faces && d.faces.length ? d.faces : [d.face];
-        return { ...d, face: faces[Math.floor(Math.random() * faces.length)] };
+        return { ...d, face: faces[Math.floor(Math.random() * faces.length)], blank: false, meaning: "" };
       }));
     }, 60);
   }
 
   model.on("change:roll", () => show(true));
   model.on("change:dice", () => show(false));
-  model.on("change:caption", () => { caption.textContent = model.get("caption") || ""; });
+  for (const name of ["caption", "heading", "status", "results"]) {
+    model.on(`change:${name}`, words);
+  }
   show(false);
   return () => { if (timer) clearInterval(timer); };
 }

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from .. import style
-from ..render.scene import Circle, Line, Poly, Shape, Text
+from ..render.scene import Circle, Line, Poly, Shape, Text, halo_width
 
 
 def _key(shape: Shape) -> tuple[Any, ...]:
@@ -28,7 +28,7 @@ def _key(shape: Shape) -> tuple[Any, ...]:
     if isinstance(shape, Circle):
         return ("circle", shape.fill is not None, shape.stroke is not None, shape.width if shape.stroke else 0)
     if isinstance(shape, Text):
-        return ("text", shape.size, shape.weight, shape.anchor)
+        return ("text", shape.size, shape.weight, shape.anchor, shape.halo is not None)
     raise TypeError(f"not a shape: {shape!r}")
 
 
@@ -102,16 +102,22 @@ def draw_shapes(canvas: Any, shapes: Sequence[Shape], scale: float = 1.0) -> int
                 canvas.stroke_styled_circles(xs, ys, rs, _colours([s.stroke for s in run]), _alphas(run))
                 calls += 1
         else:
-            _, size, weight, anchor = key
+            _, size, weight, anchor, halo = key
             canvas.font = f"{'bold ' if weight == 'bold' else ''}{size:.1f}px {style.FONT}"
             canvas.text_align = {"start": "left", "end": "right"}.get(anchor, "center")
             canvas.text_baseline = "alphabetic"
-            fill, alpha = None, None
+            if halo:
+                canvas.line_width = halo_width(size)
+            fill, alpha, edge = None, None, None
             for s in run:  # there is no batch call for text; set the style only when it changes
-                if s.fill != fill:
-                    canvas.fill_style = fill = s.fill
                 if s.alpha != alpha:
                     canvas.global_alpha = alpha = s.alpha
+                if s.halo:  # the halo first, then the letters over it
+                    if s.halo != edge:
+                        canvas.stroke_style = edge = s.halo
+                    canvas.stroke_text(s.text, s.x, s.y)
+                if s.fill != fill:
+                    canvas.fill_style = fill = s.fill
                 canvas.fill_text(s.text, s.x, s.y)
             canvas.global_alpha = 1.0
             calls += 1

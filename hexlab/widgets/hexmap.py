@@ -150,15 +150,19 @@ class HexMap(widgets.VBox):
                      layers=layers, dice=self._last_roll(), viewer=self.viewer)
 
     def _last_roll(self) -> tuple[Any, list[str]] | None:
-        """The latest roll made somewhere on the map, while the game is still in that turn and phase."""
+        """The roll being resolved now, if it was made somewhere on the map and the map's seat may see it
+        (the dice tray's own test of "now": :func:`~hexlab.widgets.dicetray.roll_status`); an older roll
+        is not drawn on the map as if it were the current one."""
+        from .dicetray import roll_status
+
         game = self.game
-        for event in reversed(game.log):
-            roll = event.payload
-            if isinstance(roll, PhaseBegan) and event.turn == game.state.turn:
+        log = game.log_for(self.viewer)
+        for index in range(len(log) - 1, -1, -1):
+            roll = log[index].payload
+            if isinstance(roll, PhaseBegan) and log[index].turn == game.state.turn:
                 return None  # a new phase has begun since
             if isinstance(roll, DiceRolled):
-                if roll.at is None or event.turn != game.state.turn or \
-                        event.position.split(".")[0] != game.state.phase_id:
+                if roll.at is None or roll_status(game, log, index)[0] != "current":
                     return None
                 dice = game.rules.dice_by_name()
                 symbols = [dice[name].symbol(face) if name in dice else str(face)

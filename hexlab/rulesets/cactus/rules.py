@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...engine import Action, Context, GameState, Outcome, RuleError, Ruleset, Terrain, UnitType
+from ...engine import Action, Context, DiceRolled, GameState, Outcome, RuleError, Ruleset, Terrain, UnitType
 from ...engine.state import Board, Location, Unit
 from ...hexes import Hex, hex_distance
 from ...odds import OddsReport
@@ -170,6 +170,21 @@ class Cactus(Ruleset[CactusState]):
     def strength_text(self, unit: Unit) -> str | None:
         """The counter's printed face: dice and steps, "5-4" (caf.components.counters.left_number_is_dice)."""
         return f"{KINDS[unit.kind].dice(unit.strength)}-{unit.strength}" if unit.alive else None
+
+    def face_words(self, roll: DiceRolled, group: int, face: Any) -> str | None:
+        """What a ground combat die's face does, from the side that rolled it (for the dice tray): a 6 costs the
+        other side a step (caf.combat.hit_on_six); the defender's 5 throws the attacker back, or costs one that
+        came by sea a step more (caf.combat.defender_five_forces_retreat); the attacker's 5s and 1 to 4 do
+        nothing. The attacker's dice are the first group, the defender's the second."""
+        if roll.dice[group] != GROUND_D6.name or len(roll.dice) != 2:
+            return None
+        other = roll.by[1 - group] if len(roll.by) == 2 else ("the defender", "the attacker")[group]
+        if face == 6:
+            return f"a hit, costing {other} a step"
+        if face == 5:
+            return f"{other} must fall back (by sea: a step more)" if group == 1 else \
+                "no effect (only the defender's 5s count)"
+        return "no effect"
 
     def map_routes(self) -> list[tuple[str, str, str]]:
         """The land links (caf.movement.overland_connections), and for a box no land link reaches (Munda), a

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...engine import Action, Context, GameState, Outcome, RuleError, Ruleset
+from ...engine import Action, Context, DiceRolled, GameState, Outcome, RuleError, Ruleset
 from ...engine.state import Board, Location, Unit
 from ...hexes import Hex, from_offset, hex_distance, to_offset
 from ...odds import OddsReport
@@ -41,7 +41,7 @@ from .actions import (
 )
 from .activation import eligible, first_turn, leader
 from .board import Ground, gone_home, in_play
-from .combat import ATK_DIE, best_face, label
+from .combat import ATK_DIE, EFFECTS, best_face, label
 from .data import BOARD_INCHES, FEATURES, HEX_INCHES, HEXSIDE_FEATURES, MAX_PER_HEX, TERRAIN, UNIT_TYPES
 from .events import Setup
 from .handlers import handlers
@@ -231,6 +231,18 @@ class Cadet(Ruleset[CadetState]):
         t = self.unit_types.get(unit.kind)
         return f"{unit.side} {t.title.lower() if t else unit.kind} {unit.id} (ATK {self.atk(unit)}, STR " \
                f"{unit.strength}/{unit.max_strength})"
+
+    def face_words(self, roll: DiceRolled, group: int, face: Any) -> str | None:
+        """What a rolled face does (for the dice tray): an ATK die's result for the figure punched up
+        (cc.punch.result.*), "if kept" when the attacker has several to choose from (cc.punch.roll.choose_one);
+        the activation D6 (cc.turn.activation.roll, cc.turn.activation.roll_one)."""
+        if roll.dice[group] == ATK_DIE.name:
+            effect = EFFECTS[face]
+            what = f"the defender {effect.words}" if effect.str_loss or effect.push else "no effect"
+            return f"if kept, {what}" if len(set(roll.faces[group])) > 1 else what
+        if roll.dice[group] == "d6" and group < len(roll.groups) and roll.groups[group].endswith("activation"):
+            return "the turn is over" if face == 1 else "one more figure"
+        return None
 
     def action_location(self, state: GameState, action: Action) -> Location:
         if isinstance(action, Activate | Rest):

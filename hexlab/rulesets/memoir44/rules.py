@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...engine import Action, Context, GameState, Outcome, RuleError, Ruleset, Terrain, UnitType
+from ...engine import Action, Context, DiceRolled, GameState, Outcome, RuleError, Ruleset, Terrain, UnitType
 from ...engine.seats import HIDDEN, hidden
 from ...engine.state import Board, Location, Unit
 from ...hexes import Hex, LosResult, to_offset
@@ -281,6 +281,15 @@ class Memoir44(Ruleset[Memoir44State]):
     def badge_text(self, unit: Unit) -> str | None:
         """Special Forces, French Resistance and Elite Armor show a mark in the counter's corner."""
         return BADGE_MARKS.get(self.facts(unit).badge or "") or None
+
+    def face_words(self, roll: DiceRolled, group: int, face: Any) -> str | None:
+        """What a battle die's face does to the unit it is rolled at (for the dice tray): m44.resolve.symbol.*,
+        m44.resolve.flag.timing. Only for a battle ("J3 at M2"); a card's roll keeps the die's own words."""
+        if roll.dice[group] != BATTLE_DIE.name or group >= len(roll.groups) or " at " not in roll.groups[group]:
+            return None
+        return {"infantry": "a hit if the target is infantry", "armor": "a hit if the target is armor",
+                "grenade": "a hit on any target", "star": "a miss (stars hit only in an Air Power strike)",
+                "flag": "the target retreats a hex (unless it may ignore it)"}.get(str(face))
 
     # =========================================================================================== views
     def describe(self, state: GameState, action: Action) -> str:
