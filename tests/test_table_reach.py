@@ -30,6 +30,8 @@ GAMES = [
     ("cadet/drill_punch", 3, 120),
     ("cactus/guadalcanal", 6, 200),
     ("cactus/drill_turn", 1, 120),
+    ("warsea/tokyo_express", 2, 160),
+    ("warsea/drill_rescue", 1, 100),
     ("skirmish/meadow", 2, 120),
     (str(ROOT / "scenarios" / "landing" / "two_islands.toml"), 3, 160),
 ]

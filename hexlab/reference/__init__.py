@@ -2,7 +2,7 @@
 
 The team's rule catalogs (``../shared/rules/*.toml``) are copied here as they are, so an installed hexlab
 needs nothing beside it; ``tests/test_reference.py`` keeps the copies equal to the catalogs. Each clause
-has an id (``m44.terrain.forest.stop``), the section of the source it comes from, the rule in our words,
+has an id (``m44.terrain.forest.move_stop``), the section of the source it comes from, the rule in our words,
 an example, and notes. Wherever a rule is shown, a reader can tell whose it is (:attr:`Clause.mark`):
 
 * **our reading** (``reading = true`` in the catalog): the source is ambiguous, silent on a case or
@@ -26,7 +26,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-CATALOGS = {"memoir44": "memoir44.toml", "cadet": "cadet_commander.toml", "cactus": "cactus_ground.toml"}
+CATALOGS = {"memoir44": "memoir44.toml", "cadet": "cadet_commander.toml", "cactus": "cactus_ground.toml",
+            "warsea": "war_at_sea_landing.toml"}
 """Ruleset id -> its catalog file in this folder, and in the team's ``../shared/rules``: the one table of catalogs
 (the rulesets' clause ids, ``hexlab rules`` and the tests all read it; War at Sea and Cartwheel add their lines
 with their rulesets)."""

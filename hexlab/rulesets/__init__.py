@@ -15,6 +15,7 @@ BUILTIN: dict[str, str] = {
     "memoir44": "hexlab.rulesets.memoir44",
     "cadet": "hexlab.rulesets.cadet",
     "cactus": "hexlab.rulesets.cactus",
+    "warsea": "hexlab.rulesets.warsea",
 }
 """Ruleset id -> module that registers it when imported. Each ruleset issue adds its line."""
 

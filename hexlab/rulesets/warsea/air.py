@@ -1,0 +1,91 @@
+"""Air Mission and Air Return: aircraft fly from their airfields to sectors in range and come back at the end of the
+turn (was.base.air_missions_default). Their attacks are in ``attacks.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from ...engine import Action, Context, GameState, RuleError
+from ...engine.state import DisplayBox
+from . import board, flow
+from .actions import EndMissions, Fly
+from .events import Flew, Returned
+from .handlers import handlers
+from .sea import deciding, own
+
+if TYPE_CHECKING:
+    from .rules import Warsea
+
+
+def airfield_sector(rules: Warsea, state: GameState, uid: str) -> str:
+    return rules.options.airfields[rules.mine(state).bases[uid]]
+
+
+def why_not_fly(rules: Warsea, state: GameState, action: Fly, side: str) -> RuleError | None:
+    u, error = own(state, action.unit, side, "aircraft", "was.base.air_missions_default")
+    if u is None:
+        return error
+    if not board.is_aircraft(u):
+        return RuleError(f"{u.id} is not an aircraft.", "was.base.air_missions_default")
+    if not board.at_base(u):
+        return RuleError(f"{u.id} has flown its mission this turn.", "was.base.air_missions_default")
+    reach = board.card(rules, state, u).range  # type: ignore[union-attr]
+    home = airfield_sector(rules, state, u.id)
+    if action.to not in rules.board.areas or board.distance(home, action.to) > reach:
+        return RuleError(f"{rules.where(action.to)} is beyond {u.id}'s range of {reach} sectors from "
+                         f"{rules.where(u.at)} ({home}).", "was.base.air_missions_default")
+    return None
+
+
+@flow.work("air.mission")
+def missions(rules: Warsea, state: GameState, side: str) -> list[Action]:
+    out: list[Action] = []
+    for u in state.units_of(side):
+        if board.is_aircraft(u) and board.at_base(u):
+            out += [a for sector in rules.board.areas if why_not_fly(rules, state, a := Fly(u.id, sector), side) is None]
+    return out
+
+
+@handlers.candidates("air.mission")
+def offer_missions(rules: Warsea, state: GameState) -> Iterator[Action]:
+    yield from missions(rules, state, deciding(rules, state))
+    yield EndMissions()
+
+
+@handlers.check(Fly)
+def check_fly(rules: Warsea, state: GameState, action: Fly) -> RuleError | None:
+    return why_not_fly(rules, state, action, deciding(rules, state))
+
+
+@handlers.effect(Fly)
+def fly(rules: Warsea, ctx: Context, action: Fly) -> None:
+    u = ctx.state.units[action.unit]
+    frm, u.at = u.at, action.to
+    rules.mine(ctx.state).flown.append(u.id)
+    ctx.emit(Flew(u.id, action.to), f"{u.id} flies from {rules.where(frm)} to {rules.where(u.at)}.",
+             ["was.base.air_missions_default"], u.side)
+    flow.acted(rules, ctx)
+
+
+handlers.unchecked(EndMissions)  # aircraft may stay at their airfield
+
+
+@handlers.effect(EndMissions)
+def end_missions(rules: Warsea, ctx: Context, action: EndMissions) -> None:
+    flow.passed(rules, ctx, "no more air missions.", ["was.base.air_missions_default"])
+
+
+@handlers.auto("airreturn.back")
+def air_return(rules: Warsea, ctx: Context) -> None:
+    s, mine = ctx.state, rules.mine(ctx.state)
+    back = []
+    for u in s.units.values():
+        if u.alive and board.is_aircraft(u) and not isinstance(u.at, DisplayBox):
+            display = rules.board.displays[mine.bases[u.id]]
+            u.at = display.box(display.boxes[0])
+            back.append(u.id)
+    mine.aborted = []
+    words = f"{', '.join(back)} return to their airfields." if back else "No aircraft is flying."
+    ctx.emit(Returned(back), f"Air Return: {words}", ["was.base.air_missions_default"])
+    flow.proceed(rules, ctx)

@@ -1,0 +1,95 @@
+"""How a War at Sea turn moves on: each step of the turn either has work or is passed over.
+
+A decision step that runs as a round (loading, moves, unloading, air missions, the declarations of each attack phase)
+registers in :data:`WORK` what a side may do there (its legal actions other than the pass); the round takes the
+sides that have something to do, in the turn's order, each until it passes, and a side with nothing left is passed
+over. A dice step registers in :data:`NEEDED` whether it has anything to roll. :func:`proceed` goes on from the
+current step to the next one with work (the automatic steps always have some)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ...engine import Action, Context, GameState
+from ...engine.seats import Alternation
+from .events import Passed
+from .sequence import TURN
+
+if TYPE_CHECKING:
+    from .rules import Warsea
+
+WORK: dict[str, Callable[[Any, GameState, str], list[Action]]] = {}
+"""Round step -> ``fn(rules, state, side)``: that side's legal actions there, the pass left out."""
+NEEDED: dict[str, Callable[[Any, GameState], bool]] = {}
+"""Dice step -> ``fn(rules, state)``: whether it has dice to roll."""
+BY_INITIATIVE = {"airdef.declare", "airatk.declare", "surface.declare"}
+"""Rounds in initiative order (the initiative player declares and rolls first: was.base.simultaneous_phase_default);
+the others go in the move order the initiative winner chose."""
+OWN_ENTRY = {"initiative.choose", "infantry.mark"}
+"""Decision steps entered by their own dice step, never by :func:`proceed`."""
+
+
+def work(key: str) -> Callable[[Callable[..., list[Action]]], Callable[..., list[Action]]]:
+    def register(fn: Callable[..., list[Action]]) -> Callable[..., list[Action]]:
+        WORK[key] = fn
+        return fn
+    return register
+
+
+def needed(key: str) -> Callable[[Callable[..., bool]], Callable[..., bool]]:
+    def register(fn: Callable[..., bool]) -> Callable[..., bool]:
+        NEEDED[key] = fn
+        return fn
+    return register
+
+
+def order_for(rules: Warsea, state: GameState, key: str) -> list[str]:
+    mine = rules.mine(state)
+    if key in BY_INITIATIVE:
+        return [mine.initiative, state.other(mine.initiative)]
+    return list(mine.order)
+
+
+def proceed(rules: Warsea, ctx: Context) -> None:
+    """Go on to the next step of the turn that has work."""
+    s, mine = ctx.state, rules.mine(ctx.state)
+    mine.round = None
+    for key in TURN[TURN.index(s.position) + 1:]:
+        if key in OWN_ENTRY:
+            continue
+        if key in WORK:
+            sides = [side for side in order_for(rules, s, key) if WORK[key](rules, s, side)]
+            if not sides:
+                continue
+            mine.round = Alternation.start(sides, alternate=False)
+        elif key in NEEDED and not NEEDED[key](rules, s):
+            continue
+        ctx.goto(key)
+        return
+    raise AssertionError(f"nothing follows {s.position}")  # end.victory always has work
+
+
+def acted(rules: Warsea, ctx: Context) -> None:
+    """After an action of a round: the side goes on unless it has nothing left to do (then it is passed over)."""
+    settle(rules, ctx)
+
+
+def passed(rules: Warsea, ctx: Context, words: str, clauses: list[str]) -> None:
+    """The side to act passes: the round goes to the next side, or the step is over."""
+    rnd = rules.mine(ctx.state).round
+    assert rnd is not None
+    side = rnd.to_act
+    rnd.passed()
+    ctx.emit(Passed(side), f"{side}: {words}", clauses, side)
+    settle(rules, ctx)
+
+
+def settle(rules: Warsea, ctx: Context) -> None:
+    s, mine = ctx.state, rules.mine(ctx.state)
+    rnd = mine.round
+    assert rnd is not None
+    while not rnd.over and not WORK[s.position](rules, s, rnd.to_act):
+        rnd.skip()  # nothing left to do: passed over
+    if rnd.over:
+        proceed(rules, ctx)

@@ -1,0 +1,230 @@
+"""Sea Movement: loading as it opens, the ships' moves, unloading as it closes (was.naval.load.*, was.naval.unload.*,
+was.base.sea_movement_default)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from ...engine import Action, Context, GameState, RuleError, Unit
+from ...engine.state import Aboard
+from . import board, flow
+from .actions import EndLoading, EndMoves, EndUnloading, Load, Move, Unload
+from .data import TROOP_HULL
+from .events import Loaded, Moved, Unloaded
+from .handlers import handlers
+
+if TYPE_CHECKING:
+    from .rules import Warsea
+
+
+def deciding(rules: Warsea, state: GameState) -> str:
+    rnd = rules.mine(state).round
+    return rnd.to_act if rnd is not None else state.active
+
+
+def own(state: GameState, uid: str, side: str, what: str, clause: str) -> tuple[Unit | None, RuleError | None]:
+    u = state.units.get(uid)
+    if u is None or not u.alive or u.side != side:
+        return None, RuleError(f"Choose one of {side}'s {what}.", clause)
+    return u, None
+
+
+# ------------------------------------------------------------------------------------------------ loading
+
+
+def why_not_load(rules: Warsea, state: GameState, action: Load, side: str) -> RuleError | None:
+    u, error = own(state, action.unit, side, "ships", "was.naval.capacity.no_other_carriers")
+    if u is None:
+        return error
+    room, clause = board.capacity(rules, state, u)
+    if room == 0 or not board.on_map(u):
+        return RuleError(f"{u.id} has none of the landing abilities: it cannot carry troops.", clause)
+    if u.at not in board.deployment_area(rules, side):
+        return RuleError(f"{u.id} is in {rules.where(u.at)}, outside {side}'s deployment area: troops are loaded "
+                         "only there.", "was.naval.load.deployment_area_only")
+    load = state.load(u.id)
+    if load + 1 > room:
+        return RuleError(f"{u.id} carries at most {room} troop counter{'s' if room > 1 else ''} and has {load} "
+                         "aboard.", "was.naval.load.capacity_limit")
+    return None
+
+
+@flow.work("sea.load")
+def loads(rules: Warsea, state: GameState, side: str) -> list[Action]:
+    return [a for u in state.units_of(side) if board.is_ship(u)
+            if why_not_load(rules, state, a := Load(u.id), side) is None]
+
+
+@handlers.candidates("sea.load")
+def offer_loads(rules: Warsea, state: GameState) -> Iterator[Action]:
+    yield from loads(rules, state, deciding(rules, state))
+    yield EndLoading()
+
+
+@handlers.check(Load)
+def check_load(rules: Warsea, state: GameState, action: Load) -> RuleError | None:
+    return why_not_load(rules, state, action, deciding(rules, state))
+
+
+def new_troop(rules: Warsea, state: GameState, side: str, at: Aboard) -> Unit:
+    """A troop counter from the side's unlimited supply (was.components.troops.unlimited_supply)."""
+    mine = rules.mine(state)
+    prefix = f"{side[:1].upper()}T"
+    while True:
+        mine.troops_made += 1
+        uid = f"{prefix}{mine.troops_made}"
+        if uid not in state.units:
+            break
+    troop = Unit(uid, side, "troop", at, TROOP_HULL, TROOP_HULL)
+    state.units[uid] = troop
+    return troop
+
+
+@handlers.effect(Load)
+def load(rules: Warsea, ctx: Context, action: Load) -> None:
+    u = ctx.state.units[action.unit]
+    troop = new_troop(rules, ctx.state, u.side, Aboard(u.id))
+    n, room = ctx.state.load(u.id), board.capacity(rules, ctx.state, u)[0]
+    ctx.emit(Loaded(u.id, troop.id), f"{u.id} loads troop counter {troop.id} in {rules.where(u.at)} ({n} of {room}).",
+             ["was.naval.load.start_of_sea_movement", "was.naval.load.deployment_area_only",
+              "was.naval.load.capacity_limit"], u.side)
+    flow.acted(rules, ctx)
+
+
+handlers.unchecked(EndLoading)  # a side may always load no more
+
+
+@handlers.effect(EndLoading)
+def end_loading(rules: Warsea, ctx: Context, action: EndLoading) -> None:
+    flow.passed(rules, ctx, "no more loading.", ["was.naval.load.start_of_sea_movement"])
+
+
+# ------------------------------------------------------------------------------------------------ moves
+
+
+def why_not_move(rules: Warsea, state: GameState, action: Move, side: str) -> RuleError | None:
+    u, error = own(state, action.unit, side, "ships", "was.base.sea_movement_default")
+    if u is None:
+        return error
+    if board.is_aircraft(u):
+        return RuleError(f"{u.id} is an aircraft: aircraft do not move in Sea Movement, they fly in the Air Mission "
+                         "phase.", "was.base.sea_movement_default")
+    if not board.is_ship(u) or not isinstance(u.at, str):
+        return RuleError(f"{u.id} moves only aboard its carrier.", "was.base.sea_movement_default")
+    speed = board.card(rules, state, u).speed  # type: ignore[union-attr]
+    if rules.mine(state).moved.get(u.id, 0) >= speed:
+        return RuleError(f"{u.id} has moved its Speed of {speed} sector{'s' if speed != 1 else ''} this turn.",
+                         "was.base.sea_movement_default")
+    if action.to not in rules.board.areas or board.distance(u.at, action.to) != 1:
+        return RuleError(f"{rules.where(action.to)} is not next to {rules.where(u.at)}: a ship moves one sector at a "
+                         "time.", "was.base.sea_movement_default")
+    return None
+
+
+def _moves(rules: Warsea, state: GameState, side: str) -> list[Action]:
+    out: list[Action] = []
+    for u in state.units_of(side):
+        if board.is_ship(u) and isinstance(u.at, str):
+            out += [a for link in rules.board.areas[u.at].links
+                    if why_not_move(rules, state, a := Move(u.id, link), side) is None]
+    return out
+
+
+@flow.work("sea.move")
+def moves(rules: Warsea, state: GameState, side: str) -> list[Action]:
+    return state.cached(("moves", side), lambda: _moves(rules, state, side))
+
+
+@handlers.candidates("sea.move")
+def offer_moves(rules: Warsea, state: GameState) -> Iterator[Action]:
+    yield from moves(rules, state, deciding(rules, state))
+    yield EndMoves()
+
+
+@handlers.check(Move)
+def check_move(rules: Warsea, state: GameState, action: Move) -> RuleError | None:
+    return why_not_move(rules, state, action, deciding(rules, state))
+
+
+@handlers.effect(Move)
+def move(rules: Warsea, ctx: Context, action: Move) -> None:
+    mine = rules.mine(ctx.state)
+    u = ctx.state.units[action.unit]
+    frm, u.at = u.at, action.to
+    mine.moved[u.id] = mine.moved.get(u.id, 0) + 1
+    cargo = [t.id for t in ctx.state.aboard(u.id)]
+    text = f"{u.id} moves from {rules.where(frm)} to {rules.where(u.at)}"
+    text += f" with {', '.join(cargo)} aboard." if cargo else "."
+    ctx.emit(Moved(u.id, str(frm), u.at), text, ["was.base.sea_movement_default"], u.side)
+    flow.acted(rules, ctx)
+
+
+handlers.unchecked(EndMoves)  # a ship need not use its whole Speed
+
+
+@handlers.effect(EndMoves)
+def end_moves(rules: Warsea, ctx: Context, action: EndMoves) -> None:
+    flow.passed(rules, ctx, "no more moves.", ["was.base.sea_movement_default"])
+
+
+# ------------------------------------------------------------------------------------------------ unloading
+
+
+def why_not_unload(rules: Warsea, state: GameState, action: Unload, side: str) -> RuleError | None:
+    u, error = own(state, action.unit, side, "troops aboard a carrier", "was.naval.unload.any_island")
+    if u is None:
+        return error
+    if not board.is_troop(u) or not isinstance(u.at, Aboard):
+        return RuleError(f"{u.id} is not a troop counter aboard a carrier.", "was.naval.unload.any_island")
+    sector = state.place_of(u)
+    if sector not in board.islands(rules):
+        return RuleError(f"{u.at.carrier} is in {rules.where(sector)}, which has no island: troops go ashore only on "
+                         "an island in their carrier's sector.", "was.naval.unload.any_island")
+    return None
+
+
+@flow.work("sea.unload")
+def unloads(rules: Warsea, state: GameState, side: str) -> list[Action]:
+    return [a for u in state.units_of(side) if board.is_troop(u) and isinstance(u.at, Aboard)
+            if why_not_unload(rules, state, a := Unload(u.id), side) is None]
+
+
+@handlers.candidates("sea.unload")
+def offer_unloads(rules: Warsea, state: GameState) -> Iterator[Action]:
+    yield from unloads(rules, state, deciding(rules, state))
+    yield EndUnloading()
+
+
+@handlers.check(Unload)
+def check_unload(rules: Warsea, state: GameState, action: Unload) -> RuleError | None:
+    return why_not_unload(rules, state, action, deciding(rules, state))
+
+
+@handlers.effect(Unload)
+def unload(rules: Warsea, ctx: Context, action: Unload) -> None:
+    s, mine = ctx.state, rules.mine(ctx.state)
+    u = s.units[action.unit]
+    assert isinstance(u.at, Aboard)
+    carrier, sector = u.at.carrier, s.place_of(u)
+    u.at = sector
+    if carrier not in mine.unloaded:
+        mine.unloaded.append(carrier)
+    if u.id in mine.rescued:
+        mine.rescued.remove(u.id)
+    left = len(board.troops_aboard(s, carrier))
+    kept = f"; {left} still aboard" if left else ""
+    ctx.emit(Unloaded(u.id, carrier, str(sector)),
+             f"{carrier} puts {u.id} ashore on {rules.where(sector)}{kept}. {carrier} makes only anti-air attacks "
+             "for the rest of the turn.",
+             ["was.naval.unload.end_of_sea_movement", "was.naval.unload.any_island", "was.naval.unload.partial_allowed",
+              "was.naval.unload.only_anti_air_after"], u.side)
+    flow.acted(rules, ctx)
+
+
+handlers.unchecked(EndUnloading)  # troops may stay aboard (was.naval.unload.partial_allowed)
+
+
+@handlers.effect(EndUnloading)
+def end_unloading(rules: Warsea, ctx: Context, action: EndUnloading) -> None:
+    flow.passed(rules, ctx, "the rest stay aboard.", ["was.naval.unload.partial_allowed"])
