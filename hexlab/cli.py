@@ -3,7 +3,7 @@
     hexlab scenarios [--json]
     hexlab validate FILE...
     hexlab play SCENARIO [--seed N] [--players random,random] [--max-steps K] [--log FILE.jsonl]
-    hexlab odds RULESET ... [--json]
+    hexlab odds RULESET ... [--exact] [--json]
     hexlab los RULESET --from A --to B [--blocker C ...] [--json]
     hexlab rules RULESET [CLAUSE_OR_WORDS]
     hexlab lab [DIR] [--copy-only] [-- JUPYTER-LAB-OPTIONS]
@@ -17,13 +17,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
 from . import rulesets
-from .engine import HexlabError
+from .engine import Event, Game, GameOver, HexlabError
 from .players import PLAYER_KINDS, players_for
 from .scenario import load, read, scenarios
+from .words import side as side_words
+from .words import wins
 
 
 class _Parser(argparse.ArgumentParser):
@@ -95,12 +98,21 @@ def _cmd_play(args: argparse.Namespace) -> int:
         players = players_for(game, args.players)
     except ValueError as exc:
         raise HexlabError(f"--players: {exc}") from None
+    people = [s for s in game.state.sides if s not in players]
+    if people:
+        # This command prints a game the computer plays; it never stops to ask anyone. A person's seat is
+        # played at the table in a notebook, so say where, instead of stopping at their first decision.
+        seats = " and ".join(side_words(s) for s in people)
+        kinds = ", ".join(PLAYER_KINDS)
+        raise HexlabError(f"--players: a person would play {seats}, and hexlab play has no one to ask (it runs "
+                          f"{kinds} players only); play in a notebook instead: "
+                          f"hexlab.play({args.scenario!r}, players={args.players!r}) (hexlab lab opens the notebooks)")
     log = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115
     try:
         print(f"# {game.scenario.title if game.scenario else game.rules.id} (seed {game.seed})")
         for event in game.run(players, args.max_steps):
             cite = f"  [{', '.join(event.clauses)}]" if event.clauses else ""
-            print(f"T{event.turn} {event.position:<18} {event.text}{cite}")
+            print(f"T{event.turn} {event.position:<18} {_event_text(game, event)}{cite}")
             if log:
                 log.write(json.dumps(event.to_data()) + "\n")
         if game.is_over:
@@ -119,24 +131,70 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _event_text(game: Game, event: Event) -> str:
+    """An event's words, with the end of the game said so that the verb agrees with the winner ("the Greeks
+    win", "Japan wins"; :func:`hexlab.words.wins`)."""
+    if isinstance(event.payload, GameOver) and event.payload.winner and game.result:
+        return f"{wins(event.payload.winner, start=True)}: {game.result['reason']}"
+    return event.text
+
+
+QUERY_HELP = {
+    "odds": ("Exact odds of a ruleset's combat, worked out through the same combat function the game plays with. "
+             "Chances are printed as percentages; --exact adds the exact fraction beside each, and --json prints "
+             "the whole report with every probability as an exact fraction \"a/b\".",
+             "hexlab odds memoir44 --dice 3 --target infantry --figures 4"),
+    "los": ("Line of sight on a ruleset's empty board, with the hexes the line crosses and what blocks it.",
+            "hexlab los memoir44 --from 2,4 --to 6,4 --blocker 4,4"),
+}
+
+
+def _query_overview(what: str) -> str:
+    """``hexlab odds --help``: what the command does, and the rulesets that answer it."""
+    about, example = QUERY_HELP[what]
+    lines = [f"usage: hexlab {what} RULESET [OPTIONS]{' [--exact]' if what == 'odds' else ''} [--json]", "",
+             *textwrap.wrap(about, 100), "",
+             f"rulesets with {what} queries (hexlab {what} RULESET --help for each one's options):"]
+    for rid in rulesets.known():
+        cls = rulesets.get(rid)
+        query = cls.odds_cli if what == "odds" else cls.los_cli
+        if query is not None:
+            doc = " ".join((query.__doc__ or cls.name).split("\n\n")[0].split())
+            lines += textwrap.wrap(doc, 100, initial_indent=f"  {rid:<10} ", subsequent_indent=" " * 13,
+                                   break_on_hyphens=False)
+    lines += ["", f"for example: {example}"]
+    return "\n".join(lines)
+
+
 def _cmd_ruleset_query(args: argparse.Namespace, rest: list[str], what: str) -> int:
     """``hexlab odds RULESET ...`` and ``hexlab los RULESET ...``: each ruleset brings its own arguments."""
+    if args.ruleset is None:
+        if not {"-h", "--help"} & set(rest):
+            raise HexlabError(f"{what}: give a ruleset first ({', '.join(rulesets.known())}); "
+                              f"hexlab {what} --help says more")
+        print(_query_overview(what))
+        return 0
     try:
         cls = rulesets.get(args.ruleset)
     except KeyError as exc:
         raise HexlabError(str(exc.args[0])) from None
-    odds_cli = cls.odds_cli if what == "odds" else cls.los_cli  # declared on Ruleset: None when absent
-    if odds_cli is None:
+    query = cls.odds_cli if what == "odds" else cls.los_cli  # declared on Ruleset: None when absent
+    if query is None:
         raise HexlabError(f"{cls.name} has no {what} queries")
-    parser = _Parser(prog=f"hexlab {what} {args.ruleset}", description=odds_cli.__doc__)
-    odds_cli.arguments(parser)
+    parser = _Parser(prog=f"hexlab {what} {args.ruleset}", description=query.__doc__)
+    query.arguments(parser)
+    if what == "odds":
+        parser.add_argument("--exact", action="store_true",
+                            help="print the exact fraction beside every percentage")
     parser.add_argument("--json", action="store_true", help="print JSON (probabilities as 'a/b')")
     sub = parser.parse_args(rest)
-    report: dict[str, Any] = odds_cli.report(sub)
+    report: dict[str, Any] = query.report(sub)
     if sub.json:
         print(json.dumps(report, indent=2))
+    elif what == "odds":
+        print(query.render(report, exact=sub.exact))
     else:
-        print(odds_cli.text(report))
+        print(query.text(report))
     return 0
 
 
@@ -151,22 +209,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("scenario", help="scenario id (ruleset/name) or path")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--players", default="random,random",
-                   help=f"one per side, comma-separated: {', '.join(PLAYER_KINDS)}")
+                   help=f"one per side, comma-separated: {', '.join(PLAYER_KINDS)} (a person plays in a notebook: "
+                        "hexlab.play)")
     p.add_argument("--max-steps", type=int, default=None)
     p.add_argument("--log", help="write the events as JSON lines to this file")
-    p = sub.add_parser("odds", help="exact odds for a ruleset's combat (hexlab odds RULESET --help)",
-                       add_help=False)
-    p.add_argument("ruleset")
-    p = sub.add_parser("los", help="line of sight on a ruleset's empty board (hexlab los RULESET --help)",
-                       add_help=False)
-    p.add_argument("ruleset")
+    # odds and los: the ruleset's own parser reads the rest (hexlab odds RULESET --help); with no ruleset,
+    # --help lists the rulesets that answer
+    p = sub.add_parser("odds", help="exact odds for a ruleset's combat (hexlab odds --help)", add_help=False)
+    p.add_argument("ruleset", nargs="?")
+    p = sub.add_parser("los", help="line of sight on a ruleset's empty board (hexlab los --help)", add_help=False)
+    p.add_argument("ruleset", nargs="?")
     p = sub.add_parser("rules", help="the rules reference: every clause, one clause by id, or clauses with words")
     p.add_argument("ruleset")
     p.add_argument("query", nargs="*", help="a clause id (or its start, e.g. m44.terrain) or words to find")
-    p = sub.add_parser("lab", help="copy the notebooks into DIR (default ./hexlab-notebooks) and open JupyterLab "
-                                   "there; an edited notebook is never replaced without asking")
+    p = sub.add_parser("lab", help="copy the notebooks and scenarios into DIR (default ./hexlab-notebooks) and open "
+                                   "JupyterLab there; an edited copy is never replaced without asking; Ctrl-C stops it")
     p.add_argument("dir", nargs="?", default=None)
-    p.add_argument("--copy-only", action="store_true", help="copy the notebooks and print the command, don't start")
+    p.add_argument("--copy-only", action="store_true", help="copy the kit and print the command, don't start")
     return parser
 
 

@@ -276,6 +276,7 @@ def parse_text(text: str | bytes, name: str) -> ScenarioFile:
 def build(model: ScenarioFile, scenario_id: str, name: str, source: str,
           path: Path | None = None) -> Scenario:
     """Check a parsed scenario against its map and ruleset, and build it."""
+    file_path = path  # the checks below use ``path`` for a field's place in the file ("unit[3]")
     problems: list[tuple[str, str]] = []
     meta = model.scenario
     try:
@@ -475,7 +476,7 @@ def build(model: ScenarioFile, scenario_id: str, name: str, source: str,
 
     if problems:
         raise ScenarioError(name, problems)
-    scenario = Scenario(scenario_id, name, source, meta, board, units, ruleset, options, features, path)
+    scenario = Scenario(scenario_id, name, source, meta, board, units, ruleset, options, features, file_path)
     extra = ruleset(board, options, meta.sides, meta.first).validate_scenario(scenario)
     if extra:
         raise ScenarioError(name, extra)

@@ -1,0 +1,49 @@
+"""Small helpers for writing about sides in plain English.
+
+A side's name may be singular ("Japan", "Red") or plural ("Greeks", "Allies", "US Marines", "Japanese"),
+and the verb after it must agree: "the Greeks win", "Japan wins". The rule here is deliberately simple:
+
+* a name whose last word ends in "s" is plural ("Greeks", "Allies", "Axis", "US Marines");
+* so are the few collective names of a people that don't end in "s" (:data:`COLLECTIVE`: "Japanese",
+  "French", "British"...);
+* anything else is singular ("Japan", "Red", "Union").
+
+A plural name takes "the" in front of it ("the Greeks win"); a singular one is taken to be a proper name
+and does not ("Japan wins"). A name that already starts with "the" keeps its own.
+
+    >>> wins("Greeks"), wins("Japan"), wins("US Marines", start=True)
+    ('the Greeks win', 'Japan wins', 'The US Marines win')
+"""
+
+from __future__ import annotations
+
+COLLECTIVE = frozenset({"japanese", "chinese", "vietnamese", "french", "british", "english", "dutch", "irish",
+                        "scottish", "welsh", "spanish", "portuguese", "danish", "polish", "finnish", "swedish",
+                        "turkish"})
+"""Collective names that take a plural verb though they don't end in "s" (compared in lower case)."""
+
+
+def is_plural(name: str) -> bool:
+    """Whether a side's name takes a plural verb: its last word ends in "s", or is a collective name."""
+    words = name.strip().split()
+    if not words:
+        return False
+    last = words[-1].lower()
+    return last.endswith("s") or last in COLLECTIVE
+
+
+def agree(name: str, singular: str, plural: str) -> str:
+    """The verb form that agrees with ``name``: ``agree("Allies", "reaches", "reach")`` -> ``"reach"``."""
+    return plural if is_plural(name) else singular
+
+
+def side(name: str, start: bool = False) -> str:
+    """A side's name as it stands in a sentence: "the Greeks", "Japan"; ``start=True`` capitalises it."""
+    text = f"the {name}" if is_plural(name) and not name.lower().startswith("the ") else name
+    return text[:1].upper() + text[1:] if start else text
+
+
+def wins(name: str, start: bool = False) -> str:
+    """ "the Greeks win", "Japan wins": the side and the verb, agreeing in number. ``start=True`` for the
+    beginning of a sentence ("The Greeks win")."""
+    return f"{side(name, start)} {agree(name, 'wins', 'win')}"
