@@ -23,10 +23,16 @@ COLLECTIVE = frozenset({"japanese", "chinese", "vietnamese", "french", "british"
 """Collective names that take a plural verb though they don't end in "s" (compared in lower case)."""
 
 
+SINGULAR = frozenset({"axis", "united states", "united states of america", "us", "usa", "netherlands",
+                      "philippines"})
+"""Names ending in "s" that take a singular verb ("the Axis wins", "the United States wins")."""
+
+
 def is_plural(name: str) -> bool:
-    """Whether a side's name takes a plural verb: its last word ends in "s", or is a collective name."""
+    """Whether a side's name takes a plural verb: its last word ends in "s", or is a collective name; not
+    a name of :data:`SINGULAR`."""
     words = name.strip().split()
-    if not words:
+    if not words or name.strip().lower().removeprefix("the ") in SINGULAR:
         return False
     last = words[-1].lower()
     return last.endswith("s") or last in COLLECTIVE
@@ -39,7 +45,9 @@ def agree(name: str, singular: str, plural: str) -> str:
 
 def side(name: str, start: bool = False) -> str:
     """A side's name as it stands in a sentence: "the Greeks", "Japan"; ``start=True`` capitalises it."""
-    text = f"the {name}" if is_plural(name) and not name.lower().startswith("the ") else name
+    lower = name.strip().lower()
+    takes_the = is_plural(name) or (lower in SINGULAR and lower not in ("us", "usa"))  # the Axis, the United States
+    text = f"the {name}" if takes_the and not lower.startswith("the ") else name
     return text[:1].upper() + text[1:] if start else text
 
 

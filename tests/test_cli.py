@@ -192,7 +192,8 @@ def test_a_persons_seat_is_refused_with_one_line_saying_where_to_play(players):
 
 @pytest.mark.parametrize("name, words", [
     ("Greeks", "the Greeks win"), ("Allies", "the Allies win"), ("Ottomans", "the Ottomans win"),
-    ("Japanese", "the Japanese win"), ("Axis", "the Axis win"), ("US Marines", "the US Marines win"),
+    ("Japanese", "the Japanese win"), ("Axis", "the Axis wins"), ("US Marines", "the US Marines win"),
+    ("United States", "the United States wins"),
     ("Japan", "Japan wins"), ("Red", "Red wins"), ("The Reds", "The Reds win"),
 ])
 def test_the_winner_and_the_verb_agree(name, words):

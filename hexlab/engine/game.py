@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
 
+from .. import words
 from ..dice import roll_multisets_mixed
 from .actions import Action
 from .errors import RuleError
@@ -181,7 +182,7 @@ class Game:
         lines = [f"{rules.name}, {rules.clock(state)}."]
         if self.is_over:
             result = state.result or {}
-            who = f"{result.get('winner')} wins" if result.get("winner") else "The game is drawn"
+            who = words.wins(result["winner"], start=True) if result.get("winner") else "The game is drawn"
             lines.append(f"The game is over: {who} ({result.get('reason', '')}).")
         else:
             step, phase = self.current_step, self.current_phase

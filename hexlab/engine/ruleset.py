@@ -30,7 +30,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict
 
-from .. import style
+from .. import style, words
 from ..dice import Die, Rng
 from .actions import Action, ActionCodec
 from .errors import RuleError
@@ -583,7 +583,7 @@ class Context:
     def end(self, winner: str | None, reason: str, clauses: Sequence[str] = ()) -> None:
         """End the game now (the engine does this when ``end_if`` answers; a ruleset rarely needs to)."""
         self.state.result = {"winner": winner, "reason": reason, "clauses": list(clauses)}
-        who = f"{winner} wins" if winner else "The game is drawn"
+        who = words.wins(winner, start=True) if winner else "The game is drawn"
         self.emit(GameOver(winner), f"{who}: {reason}", clauses, winner)
 
     def is_over(self) -> bool:

@@ -22,6 +22,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from .. import words
 from ..engine import Action, Event, Game, RuleError
 from ..players import Player
 from .rules_html import cite as _cite
@@ -188,7 +189,7 @@ class PhaseStepper(widgets.VBox):
         phase, step = game.current_phase, game.current_step
         if game.is_over:
             result = game.result or {}
-            who = f"{result.get('winner')} wins" if result.get("winner") else "A draw"
+            who = words.wins(result["winner"], start=True) if result.get("winner") else "A draw"
             status = f"<b>Game over.</b> {html.escape(who)}: {html.escape(str(result.get('reason', '')))}"
         elif step.automatic:
             status = (f"Next: <b>{html.escape(step.title)}</b> ({KIND_WORDS[step.kind]}). "

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ... import words
 from ...engine import Action, Context, DiceRolled, GameState, Outcome, RuleError, Ruleset, Terrain, UnitType
 from ...engine.seats import HIDDEN, hidden
 from ...engine.state import Board, Location, Unit
@@ -231,7 +232,8 @@ class Memoir44(Ruleset[Memoir44State]):
         for side in state.sides:
             target = self.medal_target(side)
             if state.score.get(side, 0) >= target:
-                return Outcome(side, f"{side} reaches {target} medals", ("m44.victory.medals.target",))
+                return Outcome(side, f"{words.side(side)} {words.agree(side, 'reaches', 'reach')} {target} medals",
+                               ("m44.victory.medals.target",))
         return None
 
     # =========================================================================================== what a seat sees
