@@ -2,8 +2,11 @@
 
 ``random`` picks uniformly among the legal actions with its own seeded generator (separate from the
 game's dice, so a player's choices never change the dice a game would roll); ``first`` takes the first
-legal action; ``computer`` asks the ruleset for its suggested move (a ruleset's simple opponent, such as
-Cadet Commander's die-choice order) and falls back to random.
+legal action; ``novice`` and ``veteran`` are the computer opponent of :mod:`hexlab.ai` (an expectimax search
+from the player's seat: ``novice`` one decision ahead with some noise, ``veteran`` as deep as its budget
+allows), and ``computer`` is an alias of ``novice``. :class:`ComputerPlayer` is the rulesets' simple
+opponent of before (the ruleset's suggested move, such as Cadet Commander's die-choice order, else random),
+kept for the tests and tools that drive a table with it.
 """
 
 from __future__ import annotations
@@ -14,7 +17,9 @@ from .dice import Rng
 from .engine import Action, Game, RuleError
 from .engine.game import Player
 
-PLAYER_KINDS = ("random", "first", "computer")
+PLAYER_KINDS = ("random", "first", "novice", "veteran", "computer")
+LEVEL_ALIASES = {"computer": "novice"}
+"""Kinds that name a level of the computer opponent by another name."""
 
 
 class RandomPlayer:
@@ -43,13 +48,39 @@ class ComputerPlayer(RandomPlayer):
         return super().choose(game)
 
 
+class SearchPlayer:
+    """The computer opponent (:mod:`hexlab.ai`) at a level: it decides from its seat (the game's view for the
+    side to act), with its own seed, and never changes the game. ``reason`` is the one line saying why it
+    played its last move (for a log); ``times`` the seconds each decision took."""
+
+    def __init__(self, level: str, seed: int) -> None:
+        from . import ai
+
+        if level not in ai.LEVELS:
+            raise ValueError(f"unknown level {level!r} (choose from {', '.join(ai.LEVELS)})")
+        self.level = level
+        self.seed = seed
+        self.reason = ""
+        self.times: list[float] = []
+
+    def choose(self, game: Game) -> Action:
+        from .ai import search
+        from .ai.explain import reason
+
+        result = search(game, game.to_act, self.level, self.seed)
+        self.reason = reason(game, result)
+        self.times.append(result.seconds)
+        return result.best
+
+
 def make_player(kind: str, seed: int) -> Player:
+    kind = LEVEL_ALIASES.get(kind, kind)
     if kind == "random":
         return RandomPlayer(seed)
     if kind == "first":
         return FirstPlayer()
-    if kind == "computer":
-        return ComputerPlayer(seed)
+    if kind in ("novice", "veteran"):
+        return SearchPlayer(kind, seed)
     raise ValueError(f"unknown player {kind!r} (choose from {', '.join(PLAYER_KINDS)})")
 
 

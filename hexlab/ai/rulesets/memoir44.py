@@ -1,0 +1,235 @@
+"""What the computer values in Memoir '44, and how it deals the cards it cannot see.
+
+The evaluation, for one side, is its own account minus the enemy's, in medal points:
+
+- **medals** (m44.victory.medals.target): 10 points each, and 5 more when one medal short of winning;
+- **figures** (m44.victory.medal.last_figure): each unit is worth 3 points at full strength, in proportion to
+  the figures it has left (its last figure is also the enemy's medal, counted by the threat below);
+- **attacks to come**: each unit's best attack from where it stands: the dice it would roll
+  (m44.range.*, the target's terrain m44.terrain.general.best_reduction, sight m44.los.required, forced close
+  assault m44.battle.close_assault.forced), through the exact hit distribution of the battle dice
+  (m44.resolve.hit.matching), as expected figures plus the chance to take the last figure (a medal). It
+  counts in full for a unit ordered and not yet battled this turn (m44.order.only_ordered_act), for the
+  units the card just played may still order (m44.order.units.announce: the best ones, as many as the card
+  orders), and only in part for the others (they need a card first);
+- **exposure** is the same computed from the enemy's side: what the enemy's units could do to each of ours
+  where it stands; a side that ends its turn with units open to a medal pays for it;
+- **closing in**: a unit with no target in range loses a little for each hex it is away from the nearest
+  enemy (units far from the fight win no medals).
+
+The cards (m44.setup.hand_size): the enemy's hand, the deck's order and a card under an enemy Commissar
+chip are dealt from the standard deck minus the cards the side can see (its hand, the discards).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from ...dice import Rng
+from ...engine import GameState, Unit
+from ...engine.seats import HIDDEN
+from ...hexes import Hex, hex_distance, sight_line
+from ..world import generic_resample, unseen_cards
+
+MEDAL = 10.0
+FIGURES = 3.0
+NOW, CARD, LATER = 0.9, 0.7, 0.15
+"""How much of a unit's best attack counts: ordered this turn, orderable by the card just played, later."""
+
+TERMS = {
+    "medals": ("medals", "m44.victory.medals.target"),
+    "figures": ("figures left", "m44.victory.medal.last_figure"),
+    "attacks": ("attacks to come", "m44.resolve.hit.matching"),
+    "exposure": ("units open to enemy fire", "m44.range.infantry"),
+    "closing": ("closing with the enemy", "m44.move.infantry"),
+}
+
+
+@lru_cache(maxsize=4096)
+def _attack_value(dice: int, target_kind: str, figures: int) -> tuple[float, float]:
+    """(expected figures taken, probability of taking the last one) for ``dice`` battle dice."""
+    from ...rulesets.memoir44.odds import hit_flag_dist
+
+    if dice <= 0:
+        return 0.0, 0.0
+    dist = hit_flag_dist(dice, target_kind)
+    hits = sum(float(p) * min(h, figures) for (h, _), p in dist.items())
+    kill = sum(float(p) for (h, _), p in dist.items() if h >= figures)
+    return hits, kill
+
+
+@lru_cache(maxsize=65536)
+def _lines(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
+    """The interiors of the two traced lines between two hex centres (m44.los.line.centres,
+    m44.los.edge.both_sides), as :func:`hexlab.hexes.line_of_sight` traces them (``exact=True``)."""
+    line = sight_line(a, b, exact=True)
+    return tuple(line.plus[1:-1]), tuple(line.minus[1:-1])
+
+
+_DICE: WeakKeyDictionary[Any, dict[tuple[Any, ...], int]] = WeakKeyDictionary()
+
+
+class Sight:
+    """Line of sight and battle dice for one state, read the way ``board.Field.sight`` and
+    ``combat.reach_error`` read them (m44.los.block.terrain, .unit; m44.los.endpoints), made fast for the
+    many questions an evaluation asks: the traced lines are cached per pair of hexes, the occupied hexes
+    are a set, and the dice per attacker, target and the facts they depend on. ``tests/test_ai_memoir44.py``
+    checks it agrees with ``reach_error`` and ``battle_dice``."""
+
+    def __init__(self, rules: Any, state: GameState) -> None:
+        self.rules = rules
+        self.fld = rules.field
+        self.state = state
+        self.occupied = {u.at for u in state.units.values() if u.alive and isinstance(u.at, Hex)}
+        self.dice_cache = _DICE.setdefault(rules, {})
+
+    def blocks(self, h: Hex, frm: Hex, to: Hex) -> bool:
+        fld = self.fld
+        if h not in fld.board.terrain:
+            return False
+        if h in self.occupied:
+            return True
+        terrain = fld.terrain(h)
+        if terrain.blocks_los:
+            if terrain.height:
+                g = fld.hill_groups.get(h)
+                if g is not None and fld.hill_groups.get(frm) == g and fld.hill_groups.get(to) == g:
+                    return False
+            return True
+        return any(o.blocks_los for o in fld.obstacles(self.state, h))
+
+    def clear(self, frm: Hex, to: Hex) -> bool:
+        if hex_distance(frm, to) <= 1:
+            return True
+        plus, minus = _lines(frm, to)
+        return not (any(self.blocks(h, frm, to) for h in plus) and any(self.blocks(h, frm, to) for h in minus))
+
+    def dice(self, a: Unit, t: Unit) -> int:
+        from ...rulesets.memoir44.combat import battle_dice
+
+        feats = self.state.features
+        key = (a.kind, self.fld.facts(a).nation, a.strength >= 4, a.at, t.at, t.side,
+               tuple(feats.get(a.at, ())), tuple(feats.get(t.at, ())))
+        n = self.dice_cache.get(key)
+        if n is None:
+            n = battle_dice(self.fld, self.state, a, t).count
+            if len(self.dice_cache) < 200_000:
+                self.dice_cache[key] = n
+        return n
+
+
+def best_attacks(rules: Any, state: GameState, attackers: list[Unit], targets: list[Unit],
+                 sight: Sight | None = None) -> dict[str, tuple[float, str | None]]:
+    """Each attacker's best attack from where it stands: (value in points, target id). Range
+    (m44.range.*), forced close assault (m44.battle.close_assault.forced), sight (m44.los.required, not
+    for artillery), then the dice and their exact hits."""
+    from ...rulesets.memoir44.data import ARTILLERY, RANGE_DICE
+
+    sight = sight or Sight(rules, state)
+    out: dict[str, tuple[float, str | None]] = {}
+    for a in attackers:
+        if not isinstance(a.at, Hex):
+            continue
+        reach = len(RANGE_DICE.get(a.kind, ()))
+        near = [(hex_distance(a.at, t.at), t) for t in targets if isinstance(t.at, Hex)]
+        near = [(d, t) for d, t in near if d <= reach]
+        if any(d == 1 for d, _ in near):
+            near = [(d, t) for d, t in near if d == 1]  # forced close assault
+        best, whom = 0.0, None
+        for d, t in near:
+            if d > 1 and a.kind != ARTILLERY and not sight.clear(a.at, t.at):
+                continue
+            hits, kill = _attack_value(sight.dice(a, t), t.kind, t.strength)
+            value = hits * FIGURES / max(1, t.max_strength) + kill * MEDAL
+            if value > best:
+                best, whom = value, t.id
+        out[a.id] = (best, whom)
+    return out
+
+
+def _orderable(rules: Any, state: GameState) -> tuple[list[str], int]:
+    """At the order step: the units the card may still order, and how many more it orders."""
+    from ...rulesets.memoir44.actions import Order
+    from ...rulesets.memoir44.orders import check_order
+    from ...rulesets.memoir44.tactics import slots
+
+    t = state.rules_state.turn
+    counts = [s.count for s in slots(rules, state)]
+    room = 99 if any(c is None for c in counts) else sum(c for c in counts if c is not None) - len(t.ordered)
+    units = [u.id for u in state.units_of(state.active)
+             if u.id not in t.ordered and check_order(rules, state, Order(u.id)) is None]
+    return units, max(0, room)
+
+
+def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
+    other = state.other(side)
+    mine = state.rules_state
+    terms = dict.fromkeys(TERMS, 0.0)
+    for s, sign in ((side, 1.0), (other, -1.0)):
+        medals = state.score.get(s, 0)
+        value = medals * MEDAL + (MEDAL / 2 if medals == rules.medal_target(s) - 1 else 0.0)
+        terms["medals"] += sign * value
+    units = {s: state.units_of(s) for s in state.sides}
+    for u in units[side]:
+        terms["figures"] += FIGURES * u.strength / max(1, u.max_strength)
+    for u in units[other]:
+        terms["figures"] -= FIGURES * u.strength / max(1, u.max_strength)
+    active = state.active
+    turn = mine.turn
+    phase = state.phase_id
+    sight = Sight(rules, state)
+    for s in (side, other):
+        foe = state.other(s)
+        attacks = best_attacks(rules, state, units[s], units[foe], sight)
+        weights = dict.fromkeys(attacks, LATER)
+        if s == active and phase in ("order", "move", "battle", "again"):
+            for uid in turn.ordered:
+                if uid in weights and uid not in turn.battled:
+                    weights[uid] = NOW
+            if state.position == "order.announce":
+                can, room = _orderable(rules, state)
+                ranked = sorted(can, key=lambda uid: -attacks.get(uid, (0.0, None))[0])
+                for uid in ranked[:room]:
+                    weights[uid] = CARD
+        total = sum(weights[uid] * v for uid, (v, _) in attacks.items())
+        terms["attacks" if s == side else "exposure"] += total if s == side else -total
+        for u in units[s]:
+            if attacks.get(u.id, (0.0, None))[1] is None and isinstance(u.at, Hex):
+                near = min((hex_distance(u.at, e.at) for e in units[foe] if isinstance(e.at, Hex)), default=0)
+                terms["closing"] += (-0.08 if s == side else 0.08) * max(0, near - 2)
+    return terms
+
+
+def composition(rules: Any) -> list[str]:
+    from ...rulesets.memoir44.cards import standard_deck
+
+    return standard_deck()
+
+
+def resample(rules: Any, view: GameState, side: str, rng: Rng) -> GameState:
+    """Deal the enemy's hand, the deck and any hidden card under a chip from the cards the side has not
+    seen; the recon cards being chosen from (seen only by the side choosing) likewise."""
+    mine = view.rules_state
+    seen = [c for c in mine.chip.values() if c and c != HIDDEN] + [c for c in mine.keep if c != HIDDEN]
+    if mine.turn.card:
+        pass  # the card played this turn is already in the discards (orders.play_card)
+    unseen = unseen_cards(composition(rules), view, seen)
+    extra = [k for k, c in mine.chip.items() if c == HIDDEN]
+    keep_hidden = [i for i, c in enumerate(mine.keep) if c == HIDDEN]
+    world = generic_resample(view, rng, unseen)
+    # what generic_resample did not fill: the chip and the recon cards, from the rest of the unseen
+    left = unseen_cards(composition(rules), world, [c for c in mine.chip.values() if c and c != HIDDEN]
+                        + [c for c in mine.keep if c != HIDDEN])
+    rng.shuffle(left)
+    for owner in extra:
+        mine.chip[owner] = left.pop() if left else None
+    for i in keep_hidden:
+        mine.keep[i] = left.pop() if left else mine.keep[i]
+    return world
+
+
+def hides_more(rules: Any, view: GameState, side: str) -> bool:
+    mine = view.rules_state
+    return any(c == HIDDEN for c in mine.chip.values()) or any(c == HIDDEN for c in mine.keep)

@@ -1,0 +1,261 @@
+"""The computer opponent (issue 26): it searches from its seat and cannot cheat, never changes the game it is
+asked about, is deterministic for a game and a seed, finds known best moves in small positions of every
+ruleset, and agrees with a brute-force expectimax written here on the engine's own API.
+
+No timed assertions: speed is measured in ``benchmarks/bench_ai.py``.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import hexlab
+from hexlab.ai import Level, explain, search
+from hexlab.ai.search import Searcher, state_key
+from hexlab.ai.world import World
+from hexlab.dice import Rng
+from hexlab.players import SearchPlayer, make_player, players_for
+from hexlab.testing import force_roll
+from tests.support import cactus_boards as cb
+from tests.support import cadet_boards as cdb
+from tests.support import memoir44_boards as mb
+
+QUICK = Level("quick", nodes=250, max_depth=3, width=2, worlds=2)
+"""A small budget, so the tests stay fast (the levels' own budgets are measured in the benchmark)."""
+
+
+def snapshot(game: hexlab.Game) -> tuple:
+    return (json.dumps(game.state.to_data(), sort_keys=True), len(game.log), list(game.history),
+            game.can_redo, game.state.rng)
+
+
+def played(scenario: str, seed: int, decisions: int) -> hexlab.Game:
+    """A game a few random decisions in, stopped at a decision with a choice."""
+    game = hexlab.load(scenario, seed=seed)
+    player = make_player("random", seed)
+    done = 0
+    while not game.is_over:
+        if game.current_step.automatic:
+            game.step()
+            continue
+        if done >= decisions and game.legal_actions().count() > 1:
+            return game
+        game.apply(player.choose(game))
+        done += 1
+    raise AssertionError("the game ended before the position wanted")
+
+
+# ------------------------------------------------------------------------------------------- the world
+
+
+@pytest.mark.parametrize("scenario", ["memoir44/tenaru", "cadet/village", "cactus/guadalcanal"])
+def test_a_world_steps_exactly_as_the_game_does(scenario):
+    """The search's moves through states (:class:`hexlab.ai.world.World`) are the engine's: after every
+    decision, bookkeeping step and roll of a random game, the world's state equals the game's."""
+    game = hexlab.load(scenario, seed=5)
+    world = World(game.rules)
+    player = make_player("random", 5)
+    for _ in range(150):
+        if game.is_over:
+            break
+        before = game.state.copy()
+        if game.current_step.automatic:
+            expected = world.roll(before) if game.current_step.kind == "dice" else world.auto(before)
+            game.step()
+        else:
+            action = player.choose(game)
+            assert action in world.legal(before)
+            expected = world.apply(before, action)
+            game.apply(action)
+        assert expected == game.state
+        assert before == (game._history[-1].before if game._history else before)  # the world copied
+
+
+def test_merged_chance_outcomes_keep_every_probability():
+    game = mb.make([("A1", "Allies", "infantry", "4,6"), ("X1", "Axis", "infantry", "4,5")],
+                   rules={"medals": 3}, hand=["probe_centre"])
+    mb.to_battle(game, "probe_centre", ["A1"])
+    game.apply(mb.Battle("A1", "X1"))
+    assert game.current_step.kind == "dice"
+    searcher = Searcher(game.rules, "Allies", QUICK, Rng(1))
+    children, count, exact = searcher.chance_children(game.view("Allies"))
+    assert exact and count == len(game.chance_outcomes())
+    assert len(children) < count  # outcomes that leave the same state are one child
+    assert abs(sum(p for _, p in children) - 1) < 1e-12
+    assert len({state_key(c) for c, _ in children}) == len(children)
+
+
+# ------------------------------------------------------------------------------------------- from its seat
+
+
+def test_it_never_changes_the_game_it_is_asked_about():
+    game = played("memoir44/tenaru", 3, 12)
+    game.undo()
+    game.redo()
+    before = snapshot(game)
+    search(game, level=QUICK, seed=4)
+    explain(game, budget=QUICK, seed=4)
+    SearchPlayer("novice", 1).choose(game)
+    assert snapshot(game) == before
+    assert game.can_redo is False or before[3]
+
+
+def test_it_cannot_cheat_another_hand_deck_order_or_dice_seed_gives_the_same_move():
+    """Two Tenaru games that look the same from Japan's seat (the Marines' hand dealt again from the deck,
+    the deck in another order, another dice generator) get the same move and the same values."""
+    game = played("memoir44/tenaru", 2, 0)
+    side = game.to_act
+    other = game.state.other(side)
+    twin = game.copy()
+    s = twin.state
+    theirs = s.hands[other]
+    deck = s.decks["deck"]
+    swap = min(len(theirs), len(deck))
+    theirs[:swap], deck[-swap:] = deck[-swap:], theirs[:swap]
+    deck.reverse()
+    s.rng = Rng(987654).state
+    assert twin.state != game.state
+    assert twin.observation(side) == game.observation(side)
+    a = search(game, side, QUICK, seed=11)
+    b = search(twin, side, QUICK, seed=11)
+    assert [(c.action, round(c.value, 9)) for c in a.choices] == [(c.action, round(c.value, 9)) for c in b.choices]
+    assert a.worlds == 2  # the Marines' hand and the deck were dealt again, in two worlds
+
+
+def test_it_respects_hidden_information_its_worlds_never_hold_the_true_hidden_cards_by_sight():
+    """The worlds it searches agree with its view (its own hand, the discards, the counts) and deal the rest
+    from the cards it has not seen; the true enemy hand is not among what it is given."""
+    from hexlab.ai.rulesets import memoir44 as hooks
+
+    game = played("memoir44/tenaru", 7, 0)
+    side = game.to_act
+    view = game.view(side)
+    assert all(c == "?" for c in view.hands[game.state.other(side)])
+    world = hooks.resample(game.rules, view.copy(), side, Rng(1))
+    assert world.hands[side] == game.state.hands[side]
+    assert world.decks["discard"] == game.state.decks["discard"]
+    assert {k: len(v) for k, v in world.hands.items()} == {k: len(v) for k, v in game.state.hands.items()}
+    assert sorted(sum(world.hands.values(), []) + sum(world.decks.values(), [])) == \
+        sorted(sum(game.state.hands.values(), []) + sum(game.state.decks.values(), []))
+    assert "?" not in sum(world.hands.values(), []) + sum(world.decks.values(), [])
+
+
+def test_it_is_deterministic_for_the_same_game_and_seed():
+    game = played("cadet/village", 4, 6)
+    a = search(game, level=QUICK, seed=3)
+    b = search(game.copy(), level=QUICK, seed=3)
+    assert [(c.action, c.value) for c in a.choices] == [(c.action, c.value) for c in b.choices]
+    assert (a.depth, a.nodes) == (b.depth, b.nodes)
+
+
+# ------------------------------------------------------------------------------------------- known best moves
+
+
+@pytest.mark.rule("m44.victory.medals.target")
+def test_memoir44_it_battles_the_unit_whose_last_figure_wins_the_game():
+    units = [("A1", "Allies", "artillery", "0,6"), ("A2", "Allies", "infantry", "3,7"),
+             ("X1", "Axis", "artillery", "2,6", {"strength": 1}), ("X2", "Axis", "infantry", "4,6")]
+    game = mb.make(units, rules={"medals": 1}, hand=["probe_left"])
+    mb.to_battle(game, "probe_left", ["A1", "A2"])
+    assert game.legal_actions().count() > 2
+    result = search(game, level="veteran", seed=1)
+    assert result.best == mb.Battle("A1", "X1")
+    assert result.choices[0].chance is not None and result.choices[0].chance.exact
+    hint = explain(game, budget="veteran", seed=1)
+    assert hint.best == mb.Battle("A1", "X1") and 2 <= len(hint.alternatives) <= 3
+    assert "to win at once" in hint.words and "exact" in hint.words
+    assert "<b>" in hint.html()
+
+
+@pytest.mark.rule("cc.victory.vp.ten")
+def test_cadet_at_nine_points_it_punches_up_for_the_tenth():
+    game = cdb.make([("GL", cdb.G, "leader", "3,3"), ("OW", cdb.O, "warrior", "3,3", {"strength": 1, "max_strength": 1}),
+                     ("OL", cdb.O, "leader", "6,1")])
+    game.state.score[cdb.G] = 9  # direct set-up: the Greeks one point short of winning
+    result = search(game, level="veteran", seed=1)
+    assert type(result.best).__name__ == "Punch" and result.best.target == "OW"
+    assert result.choices[0].chance is not None and result.choices[0].chance.win > 0
+
+
+@pytest.mark.rule("caf.victory.sudden_death_guadalcanal")
+def test_cactus_japan_walks_into_an_empty_guadalcanal_and_wins():
+    game = cb.make([("S1", cb.JP, "snlf", cb.CE), ("M1", cb.US, "1mar", cb.BR)])
+    while game.to_act != cb.JP:
+        if game.current_step.automatic:
+            game.step()
+        else:
+            game.apply(next(iter(game.legal_actions())))
+    result = search(game, level="veteran", seed=1)
+    assert getattr(result.best, "to", None) == cb.GC
+    assert result.choices[0].value == pytest.approx(10_000.0)
+
+
+# ------------------------------------------------------------------------------------------- brute force
+
+
+def brute(game: hexlab.Game, side: str, depth: int, hooks, quiet: int = 1) -> float:
+    """Expectimax written on the engine's public API alone: copies of the game, ``apply``, ``step``, the dice
+    forced outcome by outcome through ``chance_outcomes()`` (no merging, no pruning, no budget)."""
+    while not game.is_over and game.current_step.kind == "auto":
+        game.step()
+    if game.is_over:
+        winner = game.result.get("winner")
+        return 0.0 if winner is None else (10_000.0 if winner == side else -10_000.0)
+    if game.current_step.kind == "dice":
+        if depth <= 0 and quiet <= 0:
+            return sum(hooks.evaluate(game.rules, game.state, side).values())
+        total = 0.0
+        for faces, p in game.chance_outcomes():
+            g = game.copy()
+            force_roll(g, *faces)
+            total += float(p) * brute(g, side, depth, hooks, quiet - (depth <= 0))
+        return total
+    if depth <= 0:
+        return sum(hooks.evaluate(game.rules, game.state, side).values())
+    values = []
+    for action in list(game.legal_actions()):
+        g = game.copy()
+        g.apply(action)
+        values.append(brute(g, side, depth - 1, hooks, quiet))
+    return max(values) if game.to_act == side else min(values)
+
+
+def test_it_agrees_with_brute_force_on_a_position_small_enough_to_search_in_full():
+    from hexlab.ai.rulesets import cadet as hooks
+
+    game = cdb.make([("GL", cdb.G, "leader", "3,3"), ("OW", cdb.O, "warrior", "3,3", {"strength": 2, "max_strength": 2})])
+    full = Level("full", nodes=10**7, max_depth=2, width=10**6, worlds=1, exact_outcomes=10**6)
+    result = search(game, level=full, seed=1)
+    assert result.depth == 2
+    for choice in result.choices:
+        g = game.copy()
+        g.apply(choice.action)
+        assert choice.value == pytest.approx(brute(g, cdb.G, 1, hooks), abs=1e-9), choice.action
+
+
+# ------------------------------------------------------------------------------------------- players
+
+
+def test_the_levels_are_players_and_computer_is_the_novice():
+    game = hexlab.load("cadet/village", seed=2)
+    players = players_for(game, "veteran,random")
+    assert isinstance(players[game.state.sides[0]], SearchPlayer)
+    assert players[game.state.sides[0]].level == "veteran"
+    named = players_for(game, {game.state.sides[1]: "computer"})
+    assert named[game.state.sides[1]].level == "novice"
+    with pytest.raises(ValueError):
+        make_player("grandmaster", 1)
+
+
+def test_a_novice_game_against_random_ends_and_every_move_has_its_reason():
+    game = hexlab.load("cactus/guadalcanal", seed=3)
+    players = players_for(game, "novice,random")
+    computer = players[game.state.sides[0]]
+    reasons = []
+    for _ in game.run(players):
+        if computer.reason and (not reasons or reasons[-1] != computer.reason):
+            reasons.append(computer.reason)
+    assert game.is_over
+    assert reasons and all(r.startswith(f"{game.state.sides[0]} (novice) plays") for r in reasons)
