@@ -388,3 +388,116 @@ def test_the_dice_tray_draws_the_faces_its_ruleset_gives():
     assert all(svg.strip().startswith("<") for svg in cadet.icons.values())
     js = (Path(hexlab.__file__).parent / "widgets" / "dicetray.js").read_text()
     assert "grenade" not in js and "oh_dear" not in js
+
+
+# ---------------------------------------------------------------------------------- new game, save, load (issue 23)
+def _play_a_card(table: Table) -> None:
+    table.stepper.choices.children[0].click()
+
+
+def test_new_game_starts_the_scenario_afresh_with_the_same_seed_and_drops_the_old_game(tmp_path):
+    table = Table(hexlab.load("skirmish/meadow", seed=7), folder=str(tmp_path))
+    old, old_map, old_stepper = table.game, table.map, table.stepper
+    assert table.seed_box.value == 7 and "same dice" in table.new_button.tooltip
+    _play_a_card(table)
+    table.new_button.click()
+    assert table.game is old, "a game with moves is not thrown away on one press"
+    assert "Press <b>New game</b> again" in table.file_note.value
+    table.new_button.click()
+    fresh = table.game
+    assert fresh is not old and fresh.seed == 7 and not fresh.actions
+    assert fresh.state == hexlab.load("skirmish/meadow", seed=7).state
+    # everything on the table follows the new game; the old parts are gone and no longer follow the old one
+    assert table.map.game is fresh and table.stepper.game is fresh and table.dice.game is fresh
+    assert table.odds.game is fresh and table.map is not old_map and table.stepper is not old_stepper
+    head, body, below = table.children
+    assert body.children[0] is table.map and table.stepper.buttons in body.children[1].children
+    assert table.stepper.sequence in below.children[0].children
+    draws, header = old_map.draw_count, old_stepper.header.value
+    old.undo()
+    assert old_map.draw_count == draws and old_stepper.header.value == header
+    assert old_map.comm is None and old_stepper.comm is None, "the old widgets are closed"
+    # another seed from the box: other dice; an unplayed game is replaced on one press
+    table.seed_box.value = 8
+    table.new_button.click()
+    assert table.game.seed == 8 and "seed 8" in table.title.value
+
+
+def test_save_writes_a_named_file_in_the_notebooks_folder_and_load_brings_it_back(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the kernel's working directory is the notebook's folder
+    table = hexlab.play("skirmish/meadow", seed=3)
+    assert table.saves_list.disabled and table.load_button.disabled
+    _play_a_card(table)
+    table.save_button.click()
+    saved = tmp_path / "meadow-save-1.json"
+    assert saved.exists() and "meadow-save-1.json" in table.file_note.value and str(tmp_path) in table.file_note.value
+    actions, state = list(table.game.actions), table.game.state
+    table.stepper.choices.children[-1].click()  # stop acting
+    assert table.game.actions != actions
+    table.save_button.click()
+    assert (tmp_path / "meadow-save-2.json").exists()
+    assert [v for _, v in table.saves_list.options] == ["meadow-save-2.json", "meadow-save-1.json"]
+    table.saves_list.value = "meadow-save-1.json"
+    table.load_button.click()
+    assert table.game.actions == actions and table.game.state == state, "the save round-trips"
+    assert table.map.game is table.game and table.stepper.game is table.game
+    assert "Loaded <b>meadow-save-1.json</b>" in table.file_note.value
+
+
+def test_load_lists_only_hexlab_saves_newest_first(tmp_path):
+    import os
+
+    game = hexlab.load("skirmish/meadow", seed=1)
+    hexlab.saves.save(game, str(tmp_path / "older.json"))
+    hexlab.saves.save(game, str(tmp_path / "newer.json"))
+    (tmp_path / "notes.json").write_text('{"not": "a save"}')
+    (tmp_path / "readme.txt").write_text("hexlab-save")
+    os.utime(tmp_path / "older.json", (1_000_000, 1_000_000))
+    table = Table(game, folder=str(tmp_path))
+    assert [v for _, v in table.saves_list.options] == ["newer.json", "older.json"]
+    assert table.saves_list.value == "newer.json" and not table.load_button.disabled
+
+
+@pytest.mark.parametrize("text,problem", [
+    ('{"format": "hexlab-save", "version": 4, "scen', "not valid JSON"),
+    ('{"format": "hexlab-save", "version": 99}', "version"),
+    ('{"format": "hexlab-save", "version": 4}', "scenario"),
+])
+def test_a_bad_save_says_which_file_and_what_is_wrong_and_keeps_the_game(tmp_path, text, problem):
+    table = Table(hexlab.load("skirmish/meadow", seed=1), folder=str(tmp_path))
+    _play_a_card(table)
+    game, state, the_map = table.game, table.game.state, table.map
+    (tmp_path / "broken.json").write_text(text)
+    table.look_button.click()
+    assert table.saves_list.value == "broken.json"
+    table.load_button.click()  # no exception escapes
+    note = table.file_note.value
+    assert "<b>broken.json</b> can't be loaded" in note and problem in note and "unchanged" in note
+    assert "Traceback" not in note and str(tmp_path) not in note
+    assert table.game is game and game.state == state and table.map is the_map
+
+
+def test_a_save_that_does_not_replay_is_refused_by_name(tmp_path):
+    table = Table(hexlab.load("skirmish/meadow", seed=1), folder=str(tmp_path))
+    _play_a_card(table)
+    data = json.loads(hexlab.saves.dumps(table.game))
+    data["state"]["turn"] = 9  # edited by hand: the replay doesn't match
+    (tmp_path / "edited.json").write_text(json.dumps(data))
+    game = table.game
+    assert table.load_game("edited.json") is None
+    assert "edited.json" in table.file_note.value and "does not match" in table.file_note.value
+    assert table.game is game
+
+
+def test_the_tables_map_scales_to_the_width_it_has():
+    """On a school laptop the map is shown smaller than its pixel size (issue 23): its canvas' CSS width is
+    at most the room it has and the window's height allows, its height follows, and its buffer is unchanged,
+    so a click (reported by ipycanvas in buffer pixels) still lands where it points."""
+    table = hexlab.play("skirmish/meadow", seed=1)
+    m = table.map
+    layout = m.canvas.layout
+    assert layout.width.startswith("min(100%") and f"{m.css_width}px" in layout.width and "100vh" in layout.width
+    assert layout.height == "auto" and layout.min_width == "0"
+    assert m.canvas.width == 2 * m.css_width
+    x, y = unit_point(m, "R1")
+    assert m.place_at(x, y)[1] == "R1"

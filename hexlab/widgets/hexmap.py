@@ -444,8 +444,7 @@ class HexMap(widgets.VBox):
             place = board.area_of(h)
         cell = self._cells.get(h) if isinstance(h, Hex) else None
         units = state.units_at(place) if place is not None else []
-        who = "; ".join(f"{html.escape(self.game.rules.unit_title(u))} "
-                        f"({self.game.rules.strength_text(u) or f'{u.strength}/{u.max_strength}'})" for u in units)
+        who = "; ".join(html.escape(self._unit_words(u)) for u in units)
         where = html.escape(board.label(place)) if not isinstance(place, Hex) else html.escape(cell.label if cell else "")
         terrain = html.escape(cell.terrain) if cell else ""
         does = ""
@@ -468,6 +467,14 @@ class HexMap(widgets.VBox):
         if target != self.target:
             self.target = target
             self.redraw_highlights()
+
+    def _unit_words(self, unit: Any) -> str:
+        """A unit for the hover line: its title, and its strength unless the title already gives it
+        ("Greeks leader GL (ATK 3, STR 4/4)", "SNLF2: SNLF 4-4")."""
+        rules = self.game.rules
+        title = rules.unit_title(unit)
+        strength = rules.strength_text(unit) or f"{unit.strength}/{unit.max_strength}"
+        return title if strength in title else f"{title} ({strength})"
 
     # ------------------------------------------------------------------------------------ messages
     def _say(self, text: str, clause: str | None, quiet: bool = False) -> None:

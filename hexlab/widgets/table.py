@@ -2,19 +2,28 @@
 
 ``hexlab.play("ruleset/name", seed=1)`` returns a :class:`Table` for hot-seat play by two people at one
 screen; ``players={"Blue": "computer"}`` (or ``"human,computer"``) lets the computer take a side, and
-"Play to next decision" then plays its turns.
+"Play to next decision" then plays its turns. "New game", "Save" and "Load" start the scenario again and keep
+games as JSON files in the notebook's folder.
+
+The table is made for a school laptop (1366x768, JupyterLab's file browser open): the map scales down to the
+room it has (:func:`fit_map`), and what to do now (the stepper's step, the map's messages and questions, the
+choices and "Next step") sits beside it, above the fold.
 """
 
 from __future__ import annotations
 
 import html
+import re
+import time
 from collections.abc import Mapping
+from glob import escape as glob_escape
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
 from .. import saves
-from ..engine import Game
+from ..engine import Game, HexlabError
 from ..engine.seats import PUBLIC
 from ..players import Player, players_for
 from ..render.scene import SIDE_MARK_NAMES
@@ -24,66 +33,12 @@ from .hexmap import HexMap
 from .odds import OddsPanel
 from .stepper import PhaseStepper
 
-CSS = """
-<style>
-/* Colours come from JupyterLab's theme variables (light, dark, Notebook 7 and Voila alike), with the
-   light kit's own colours as fallbacks where a page has no theme. */
-.hexlab-table { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif;
-  color: var(--jp-ui-font-color1, #2b2b2b); --hexlab-accent: var(--jp-warn-color0, #8a1c1c);
-  --hexlab-panel: var(--jp-layout-color2, #f3f0e2); --hexlab-paper: var(--jp-layout-color1, #fbfaf5);
-  --hexlab-chip: var(--jp-layout-color3, #eee8d5); --hexlab-muted: var(--jp-ui-font-color2, #555); }
-.hexlab-table-title { font-size: 16px; font-weight: 600; margin: 2px 0 6px 0; }
-.hexlab-table-title small { font-weight: 400; color: var(--hexlab-muted); }
-.hexlab-side { padding-left: 12px; }
-.hexlab-stepper-header { font-size: 13px; background: var(--hexlab-panel); border-radius: 6px; padding: 6px 8px; }
-ol.hexlab-sequence { margin: 6px 0; padding-left: 20px; font-size: 12.5px; line-height: 1.35; }
-ol.hexlab-sequence ul { margin: 0; padding-left: 16px; list-style: none; }
-ol.hexlab-sequence li.hexlab-current { font-weight: 700; color: var(--hexlab-accent); }
-ol.hexlab-sequence li.hexlab-current-phase > b { color: var(--hexlab-accent); }
-.hexlab-badge { display: inline-block; min-width: 38px; text-align: center; font-size: 10px; border-radius: 3px;
-  padding: 0 3px; margin-right: 3px; font-weight: 600; }
-.hexlab-badge-decision { background: #3d6aa8; color: #fff; }
-.hexlab-badge-auto { background: #d8d3c0; color: #333; }
-.hexlab-badge-dice { background: #b24a32; color: #fff; }
-.hexlab-stepper .widget-button { width: auto; }
-.hexlab-explain { font-size: 12.5px; background: var(--hexlab-paper); border-left: 3px solid #c9a227; padding: 4px 8px; }
-.hexlab-explain code, .hexlab-log code, .hexlab-odds code, .hexlab-note code, .hexlab-stepper-note code {
-  font-size: 11px; background: var(--hexlab-chip); color: inherit; padding: 0 3px; border-radius: 3px; }
-.hexlab-stepper-note { font-size: 12.5px; color: var(--hexlab-accent); }
-.hexlab-seat { font-size: 12px; line-height: 1.3; color: var(--hexlab-muted); margin-bottom: 4px; }
-details.hexlab-chip { display: inline-block; vertical-align: top; margin: 0 2px; }
-details.hexlab-chip > summary { list-style: none; cursor: pointer; display: inline; }
-details.hexlab-chip > summary::-webkit-details-marker { display: none; }
-details.hexlab-chip[open] { display: block; }
-.hexlab-chip-rule { display: block; font-size: 11.5px; background: var(--hexlab-paper); border: 1px solid var(--hexlab-chip);
-  border-radius: 4px; padding: 2px 6px; margin: 2px 0 4px 0; }
-.hexlab-mark { font-size: 10px; font-style: italic; margin-left: 2px; padding: 0 3px; border-radius: 3px;
-  border: 1px dashed currentColor; white-space: nowrap; }
-.hexlab-mark-reading { color: var(--jp-brand-color1, #5b3fa0); }
-.hexlab-mark-illustrative { color: var(--jp-warn-color1, #9a5b00); }
-.hexlab-mark-published { color: var(--hexlab-muted); border-style: dotted; }
-details.hexlab-rules { margin-top: 3px; font-size: 12px; }
-details.hexlab-rules > summary { cursor: pointer; color: var(--hexlab-muted); }
-details.hexlab-rules ul { margin: 2px 0; padding-left: 16px; }
-ul.hexlab-log-list { max-height: 220px; overflow-y: auto; margin: 0; padding-left: 16px; font-size: 12px;
-  line-height: 1.35; }
-ul.hexlab-log-list li.hexlab-phase { color: var(--hexlab-muted); font-style: italic; }
-.hexlab-hover, .hexlab-note { font-size: 12.5px; }
-.hexlab-odds { font-size: 12.5px; }
-.hexlab-odds-title { font-weight: 600; margin-bottom: 4px; }
-.hexlab-odds-row { display: flex; align-items: center; gap: 6px; margin: 2px 0; }
-.hexlab-odds-label { width: 150px; flex: 0 0 150px; }
-.hexlab-odds-bar { flex: 1 1 auto; background: var(--hexlab-chip); height: 12px; border-radius: 3px; overflow: hidden; }
-.hexlab-odds-bar span { display: block; height: 100%; background: #3d6aa8; }
-.hexlab-odds-p { width: 120px; flex: 0 0 120px; text-align: right; font-variant-numeric: tabular-nums; }
-.hexlab-odds-empty { font-size: 12px; color: var(--hexlab-muted); }
-ul.hexlab-odds-summary, ul.hexlab-odds-notes { margin: 4px 0; padding-left: 16px; }
-details.hexlab-words > summary { cursor: pointer; font-weight: 600; }
-details.hexlab-words pre { font-size: 12px; white-space: pre-wrap; background: var(--hexlab-paper); padding: 4px 8px;
-  border-radius: 4px; color: inherit; }
-.hexlab-map canvas { border-radius: 4px; }
-</style>
-"""
+CSS = "<style>\n" + (Path(__file__).with_name("table.css")).read_text(encoding="utf-8") + "</style>\n"
+"""The table's stylesheet (table.css), put in the table's title so it comes wherever the table is shown."""
+
+MAP_HEIGHT = "100vh - 230px"
+"""The height a table's map may take: the window's, less the notebook's bars and the table's title, so that on a
+school laptop (1366x768) the whole map shows with the stepper beside it."""
 
 
 class Table(widgets.VBox):
@@ -95,60 +50,258 @@ class Table(widgets.VBox):
     (hands, hidden units: the public view) and asks that player to take the seat. ``teacher=True`` (or
     the switch on the table) shows both sides at once. What a seat sees is decided by the ruleset, in one
     place (:mod:`hexlab.engine.seats`). The table runs the engine's bookkeeping by itself, so the clicks
-    are the decisions and the rolls; ``walk=True`` (or the stepper's switch) stops at every step."""
+    are the decisions and the rolls; ``walk=True`` (or the stepper's switch) stops at every step.
+
+    "New game" starts the scenario afresh (with the seed in the box: this game's, unless changed), "Save"
+    writes the game as JSON into ``folder`` (the notebook's folder: the kernel's working directory) and
+    "Load" opens one of the saves there. Either puts a new game on the table: the map, stepper, dice and
+    odds are built again around it, and the old ones stop following the old game."""
 
     def __init__(self, game: Game, players: Mapping[str, Any] | str | None = None, size: float | None = None,
-                 seat: str | None = None, teacher: bool = False, walk: bool = False, **kwargs: Any) -> None:
-        self.game = game
-        self.players: dict[str, Player] = players_for(game, players) if players is not None else {}
+                 seat: str | None = None, teacher: bool = False, walk: bool = False, folder: str | None = None,
+                 **kwargs: Any) -> None:
         if seat is not None and seat not in game.state.sides:
             raise ValueError(f"seat: {seat!r} is not a side of this game ({', '.join(game.state.sides)})")
         self.fixed_seat = seat
         """The one side this table is for, or ``None`` for hot-seat play between the people at it."""
-        self.seat: str | None = seat or self._first_person()
-        """The side whose player sits at the table now (hot-seat: the one who last took the seat)."""
+        self._players_asked = players
+        self._size = size
+        self.folder = folder
+        """Where "Save" writes and "Load" looks (``None``: the kernel's working directory, the notebook's folder)."""
         self.teacher = widgets.ToggleButton(value=teacher, description="Show both sides (teacher)",
                                             tooltip="Show every side's hand and hidden units at once",
-                                            layout=widgets.Layout(width="auto"))
+                                            layout=widgets.Layout(width="auto", align_self="flex-start"))
         self.handover = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.handover.add_class("hexlab-handover")
+        self.words = widgets.HTML()
+        """The position in words (``game.describe()``), for a screen reader or a printed page."""
+        self._build_files()
+        self._labels = [widgets.HTML("<b>Dice</b>"), widgets.HTML("<b>Sequence of play</b>"),
+                        widgets.HTML("<b>What happened</b> (newest first)")]
+        # the frame stays; the parts bound to one game (map, stepper, dice, odds) are put in it by _install
+        self.title = widgets.HTML()
+        head = widgets.VBox([self.title, self.files, self.file_note])
+        head.add_class("hexlab-table-head")
+        # beside the map (or right under it, in a narrow notebook): what to do now, the dice, the odds;
+        # below: the sequence of play and the log
+        self.side = widgets.VBox(layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="460px"))
+        self.side.add_class("hexlab-side")
+        self.side.add_class("hexlab-stepper")
+        self.body = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        self.sequence = widgets.VBox(layout=widgets.Layout(flex="1 1 300px", min_width="280px"))
+        self.history = widgets.VBox(layout=widgets.Layout(flex="2 1 360px", min_width="300px"))
+        below = widgets.HBox([self.sequence, self.history],
+                             layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        super().__init__([head, self.body, below], **kwargs)
+        self.add_class("hexlab-table")
+        self.teacher.observe(lambda _change: self._show_seat(self._waiting_for()), names=["value"])
+        self._stops: list[Any] = []
+        self._install(game, self._players_for(game), walk)
+
+    def _players_for(self, game: Game) -> dict[str, Player]:
+        return players_for(game, self._players_asked) if self._players_asked is not None else {}
+
+    def _install(self, game: Game, players: dict[str, Player], walk: bool) -> None:
+        """Put ``game`` on the table: build the map, stepper, dice and odds around it, and stop and close the
+        ones that followed the game before it."""
+        old = [self.map, self.map.note, self.map.unit_actions, self.map.hover, self.stepper, self.dice,
+               self.odds] if hasattr(self, "map") else []
+        for stop in self._stops:
+            stop()
+        self.game = game
+        self.players = players
+        self.seat: str | None = self.fixed_seat or self._first_person()
+        """The side whose player sits at the table now (hot-seat: the one who last took the seat)."""
         viewer = self._viewer(self._waiting_for())
-        self.map = HexMap(game, size=size, viewer=viewer)
+        self.map = HexMap(game, size=self._size, viewer=viewer)
+        fit_map(self.map)
         self.stepper = PhaseStepper(game, players=self.players, viewer=viewer, walk=walk)
         self.stepper.attach(self.map)  # a move on the map runs the bookkeeping after it, as a button's does
         self.dice = DiceTray(game)
         self.dice.viewer = viewer
         self.odds = OddsPanel(game, self.map)
+        self.title.value = self._title_html()
+        # what the map says about a click and the choices it asks for sit by the stepper, not under the map: on
+        # a laptop the map fills the window's height and anything under it is out of sight
+        beside = (self.map.note, self.map.unit_actions, self.map.hover)
+        self.map.children = [w for w in self.map.children if w not in beside]
+        self.map.unit_actions.add_class("hexlab-unit-actions")
+        self.side.children = [self.handover, self.stepper.header, self.map.note, self.map.unit_actions,
+                              self.stepper.choices, self.stepper.buttons, self.stepper.note, self.map.hover,
+                              self.stepper.explain, self._labels[0], self.dice, self.odds]
+        self.body.children = [self.map, self.side]
+        self.sequence.children = [self._labels[1], self.stepper.walk, self.stepper.sequence]
+        self.history.children = [self._labels[2], self.stepper.log_view,
+                                 self.words, self.teacher]
+        self._stops = [self.map._stop, self.stepper._stop, self.dice._stop, self.odds._stop,
+                       game.on_change(lambda *_: self._turn_passed())]
+        self.stepper.settle()  # the bookkeeping due at the start (unless walking through every step)
+        self._show_seat(self._waiting_for())
+        self.seed_box.value = game.seed
+        self._kept = game.history
+        self._refresh_saves()
+        for widget in old:
+            _close(widget)
+
+    def _title_html(self) -> str:
+        game = self.game
         title = game.scenario.title if game.scenario else game.rules.name
         summary = game.scenario.meta.summary if game.scenario else ""
         who = ", ".join(f"{s} {SIDE_MARK_NAMES[i % 4]}: {'computer' if s in self.players else 'a person'}"
                         for i, s in enumerate(game.state.sides))
-        head = widgets.HTML(
-            f"{CSS}<div class='hexlab-table-title'>{html.escape(title)} "
-            f"<small>· {html.escape(game.rules.name)} · seed {game.seed} · {html.escape(who)}</small></div>"
-            + (f"<div style='font-size:12.5px;margin-bottom:6px'>{html.escape(summary)}</div>" if summary else ""))
-        # beside the map (or right under it, in a narrow notebook): what to do now, the dice, the odds;
-        # below: the sequence of play and the log
-        controls = widgets.VBox([self.handover, self.stepper.header, self.stepper.buttons, self.stepper.choices,
-                                 self.stepper.note, self.stepper.explain, widgets.HTML("<b>Dice</b>"), self.dice,
-                                 self.odds],
-                                layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="460px"))
-        controls.add_class("hexlab-side")
-        controls.add_class("hexlab-stepper")
-        body = widgets.HBox([self.map, controls], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
-        sequence = widgets.VBox([widgets.HTML("<b>Sequence of play</b>"), self.stepper.sequence],
-                                layout=widgets.Layout(flex="1 1 300px", min_width="280px"))
-        self.words = widgets.HTML()
-        """The position in words (``game.describe()``), for a screen reader or a printed page."""
-        history = widgets.VBox([widgets.HTML("<b>What happened</b> (newest first)"), self.stepper.log_view,
-                                self.words, self.teacher], layout=widgets.Layout(flex="2 1 360px", min_width="300px"))
-        below = widgets.HBox([sequence, history], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
-        super().__init__([head, body, below], **kwargs)
-        self.add_class("hexlab-table")
-        self.teacher.observe(lambda _change: self._show_seat(self._waiting_for()), names=["value"])
-        game.on_change(lambda *_: self._turn_passed())
-        self.stepper.settle()  # the bookkeeping due at the start (unless walking through every step)
-        self._show_seat(self._waiting_for())
+        return (f"{CSS}<div class='hexlab-table-title'>{html.escape(title)} "
+                f"<small>· {html.escape(game.rules.name)} · seed {game.seed} · {html.escape(who)}</small></div>"
+                + (f"<details class='hexlab-table-summary'><summary>About this scenario</summary>"
+                   f"{html.escape(summary)}</details>" if summary else ""))
+
+    # ------------------------------------------------------------------------------------ new, save, load
+    def _build_files(self) -> None:
+        """The row of game-file buttons: New game (with its seed), Save, and Load from the saves here."""
+        auto = widgets.Layout(width="auto")
+        self.new_button = widgets.Button(description="New game", layout=auto)
+        self.seed_box = widgets.IntText(description="seed", layout=widgets.Layout(width="120px"),
+                                        style={"description_width": "initial"},
+                                        tooltip="The seed of the new game's dice: this game's seed at first (the "
+                                                "same dice again); change it for other dice")
+        self.save_button = widgets.Button(description="Save", layout=auto)
+        self.saves_list = widgets.Dropdown(layout=widgets.Layout(width="auto", max_width="230px"))
+        self.load_button = widgets.Button(description="Load", layout=auto)
+        self.look_button = widgets.Button(description="↻", layout=widgets.Layout(width="32px"),
+                                          tooltip="Look for saves in the folder again")
+        for b, fn, cls in ((self.new_button, lambda: self.new_game(self.seed_box.value), "hexlab-new-game"),
+                           (self.save_button, self.save_here, "hexlab-save"),
+                           (self.load_button, lambda: self.load_game(self.saves_list.value), "hexlab-load"),
+                           (self.look_button, self._refresh_saves, "hexlab-look")):
+            b.on_click(lambda _b, fn=fn: fn())
+            b.add_class(cls)
+        self.seed_box.add_class("hexlab-seed")
+        self.saves_list.add_class("hexlab-saves")
+        self.files = widgets.HBox([self.new_button, self.seed_box, self.save_button, self.saves_list,
+                                   self.load_button, self.look_button],
+                                  layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.files.add_class("hexlab-files")
+        self.file_note = widgets.HTML()
+        self.file_note.add_class("hexlab-file-note")
+        self._confirm: tuple[str, Any] | None = None
+        self._kept: list[Any] = []
+
+    def where(self) -> Path:
+        """The folder "Save" writes to and "Load" lists: :attr:`folder`, or the notebook's (the kernel's
+        working directory)."""
+        return Path(self.folder) if self.folder is not None else Path.cwd()
+
+    def _say_file(self, text: str, error: bool = False) -> None:
+        cls = " class='hexlab-file-error'" if error else ""
+        self.file_note.value = f"<div{cls}>{text}</div>"
+
+    def _unsaved(self, verb: str, key: Any) -> bool:
+        """Whether the game on the table has moves that would be lost and the player has not yet confirmed
+        (by pressing the same button again): then say so, and the press does nothing."""
+        if self.game.history == self._kept or self._confirm == (verb, key):
+            self._confirm = None
+            return False
+        self._confirm = (verb, key)
+        moves = len(self.game.actions)
+        self._say_file(f"This game has {moves} move{'' if moves == 1 else 's'} since it was last saved. Press "
+                       f"<b>{verb}</b> again to leave it, or <b>Save</b> it first.", error=True)
+        return True
+
+    def new_game(self, seed: int | None = None) -> Game:
+        """Put a new game of the same scenario on the table, with ``seed`` (``None``: this game's seed, so the
+        same dice). Asks first (by a note; press again) when the game on the table has unsaved moves."""
+        game = self.game
+        seed = game.seed if seed is None else int(seed)
+        if game.scenario is None:
+            self._say_file("This game was not built from a scenario, so there is nothing to start again.", True)
+            return game
+        if self._unsaved("New game", seed):
+            return game
+        fresh = game.scenario.new_game(seed)
+        self._install(fresh, self._players_for(fresh), self.stepper.walk.value)
+        self._say_file(f"A new game of {html.escape(game.scenario.title)}, seed {fresh.seed}.")
+        return fresh
+
+    def save_name(self) -> str:
+        """The name the next save gets: the scenario's name and a number, ``tenaru-save-3.json``."""
+        sid = self.game.scenario.id if self.game.scenario else self.game.rules.id
+        stem = Path(sid).stem or "game"
+        numbers = [int(m.group(1)) for p in self.where().glob(f"{glob_escape(stem)}-save-*.json")
+                   if (m := re.fullmatch(re.escape(stem) + r"-save-(\d+)\.json", p.name))]
+        return f"{stem}-save-{max(numbers, default=0) + 1}.json"
+
+    def save_here(self) -> Path | None:
+        """Save the game into :meth:`where` under :meth:`save_name`; say where. ``None`` if it can't be saved."""
+        path = self.where() / self.save_name()
+        try:
+            saves.save(self.game, str(path))
+        except (HexlabError, OSError) as err:
+            self._say_file(f"Not saved: {html.escape(str(err))}", error=True)
+            return None
+        self._kept = self.game.history
+        self._confirm = None
+        self._refresh_saves(path.name)
+        self._say_file(f"Saved as <b>{html.escape(path.name)}</b> in <code>{html.escape(str(path.parent))}</code>. "
+                       f"<b>Load</b> opens it here; in any notebook, <code>hexlab.resume({path.name!r})</code>.")
+        return path
+
+    def save_files(self) -> list[Path]:
+        """The hexlab saves in :meth:`where`, newest first (JSON files that say they are hexlab saves)."""
+        found = []
+        for p in self.where().glob("*.json"):
+            try:
+                with open(p, "rb") as fh:
+                    head = fh.read(4096)
+                stamp = p.stat().st_mtime
+            except OSError:
+                continue
+            if b'"' + saves.SAVE_FORMAT.encode() + b'"' in head:
+                found.append((stamp, p.name, p))
+        return [p for _, _, p in sorted(found, key=lambda t: (-t[0], t[1]))]
+
+    def _refresh_saves(self, chosen: str | None = None) -> None:
+        files = self.save_files()
+        options = [(f"{p.name} · {time.strftime('%d %b %H:%M', time.localtime(p.stat().st_mtime))}", p.name)
+                   for p in files]
+        keep = chosen or self.saves_list.value
+        self.saves_list.options = options or [("no saves here yet", "")]
+        names = [name for _, name in options]
+        self.saves_list.value = keep if keep in names else (names[0] if names else "")
+        self.saves_list.disabled = self.load_button.disabled = not options
+        folder = html.escape(str(self.where()))
+        self.saves_list.tooltip = f"The hexlab saves in {folder}, newest first"
+        self.save_button.tooltip = f"Save this game as {self.save_name()} in {folder}"
+        self.load_button.tooltip = f"Open the chosen save from {folder} on this table"
+        title = self.game.scenario.title if self.game.scenario else self.game.rules.name
+        self.new_button.tooltip = (f"Start {title} again from the beginning, with the seed in the box: this game's "
+                                   f"seed ({self.game.seed}) gives the same dice; another seed, other dice")
+
+    def load_game(self, name: str | None) -> Game | None:
+        """Put the save ``name`` (in :meth:`where`) on the table. A save that can't be read or doesn't replay
+        is reported by its name and what is wrong, and the game on the table stays as it was."""
+        if not name:
+            self._say_file(f"There are no hexlab saves in <code>{html.escape(str(self.where()))}</code> yet.", True)
+            return None
+        path = self.where() / name
+        try:
+            game = saves.load(str(path))
+            players = self._players_for(game)
+            if self.fixed_seat is not None and self.fixed_seat not in game.state.sides:
+                raise HexlabError(f"it is a game of {', '.join(game.state.sides)}, and this table is for "
+                                  f"{self.fixed_seat}")
+        except Exception as err:  # noqa: BLE001 (a reader gets the file's name and the problem, never a traceback)
+            words = str(err).replace(str(path), name)
+            if not isinstance(err, (HexlabError, OSError)):
+                words = f"{type(err).__name__}: {words}"
+            self._say_file(f"<b>{html.escape(name)}</b> can't be loaded: {html.escape(words)}. The game on the "
+                           "table is unchanged.", error=True)
+            return None
+        if self._unsaved("Load", name):
+            return None
+        self._install(game, players, self.stepper.walk.value)
+        moves = len(game.actions)
+        self._say_file(f"Loaded <b>{html.escape(name)}</b>: {moves} move{'' if moves == 1 else 's'} made, now "
+                       f"{html.escape(game.rules.clock(game.state))}.")
+        return game
 
     # ------------------------------------------------------------------------------------ the seat
     def _people(self) -> list[str]:
@@ -213,9 +366,10 @@ class Table(widgets.VBox):
                                 "until they press the button.</div>")
             self.handover.children = [note, take]
         elif self.fixed_seat is None and self.seat is not None and not self.teacher.value and self._people()[1:]:
-            self.handover.children = [widgets.HTML(f"<div class='hexlab-seat'>Seat: <b>{html.escape(self.seat)}</b> "
-                                                   "(hot-seat: private information shows only to the side whose "
-                                                   "turn it is)</div>")]
+            self.handover.children = [widgets.HTML(
+                f"<div class='hexlab-seat' title='Hot-seat play: private information (a hand, hidden units) shows "
+                f"only to the side whose turn it is'>Seat: <b>{html.escape(self.seat)}</b> · hot-seat (secrets show "
+                "on their side's turn)</div>")]
         else:
             self.handover.children = []
         if self.map.viewer != viewer:
@@ -242,7 +396,33 @@ class Table(widgets.VBox):
 
     def save(self, path: str) -> str:
         """Save the game (scenario, seed and every move) as JSON, to resume later with ``hexlab.resume``."""
-        return saves.save(self.game, path)
+        saved = saves.save(self.game, path)
+        self._kept = self.game.history
+        self._refresh_saves()
+        return saved
+
+
+def fit_map(hexmap: HexMap, height: str = MAP_HEIGHT) -> None:
+    """Let a map scale down to the width it has and to ``height`` (a CSS length sum), keeping its proportions,
+    but never grow past its own size. ipycanvas reports a mouse position in the canvas' own pixels however
+    large the canvas is shown (its width over its shown width), so the map's clicks land where they point."""
+    w, h = hexmap.css_width, hexmap.css_height
+    fits = f"min({w}px, max(240px, calc(({height}) * {w / h:.4f})))"
+    hexmap.canvas.layout.width = f"min(100%, {fits})"
+    hexmap.canvas.layout.height = "auto"  # from the canvas' proportions
+    hexmap.canvas.layout.min_width = "0"
+    hexmap.layout.flex = "3 1 420px"
+    hexmap.layout.max_width = fits
+    hexmap.layout.min_width = "200px"
+
+
+def _close(widget: widgets.Widget) -> None:
+    """Close a widget and every widget inside it (a map's canvas layers too)."""
+    for child in getattr(widget, "children", None) or ():
+        _close(child)
+    for layer in getattr(widget, "_canvases", None) or ():
+        layer.close()
+    widget.close()
 
 
 def play(scenario_id: str, seed: int | None = None, players: Any = None, size: float | None = None,

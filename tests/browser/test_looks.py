@@ -84,12 +84,17 @@ def test_each_table_in_each_place(place, browser, scenario_id):
             before = table.inner_text()
             if next_step.is_disabled():
                 assert "decides now" in (next_step.get_attribute("title") or "")
-                choices = page.locator(".hexlab-choice")
+                # the things to do are primary; a choice that gives something up (a pass) never is
+                choices = page.locator(".hexlab-choice:not(.hexlab-gives-up)")
                 if choices.count():
                     assert "mod-primary" in (choices.first.get_attribute("class") or "")
+                passes = page.locator(".hexlab-choice.hexlab-gives-up")
+                for i in range(passes.count()):
+                    assert "mod-primary" not in (passes.nth(i).get_attribute("class") or "")
                 assert "Your decision" in table.inner_text()
-                if choices.count():
-                    choices.first.focus()
+                press = choices if choices.count() else passes
+                if press.count():
+                    press.first.focus()
                     page.keyboard.press("Enter")
             else:
                 assert "mod-primary" in (next_step.get_attribute("class") or "")
