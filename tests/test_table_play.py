@@ -165,3 +165,26 @@ def test_a_raid_on_a_box_is_taken_by_a_click_on_the_box():
     if m.unit_actions.children:  # several raids on one box: choose the first
         m.unit_actions.children[0].click()
     assert len(game.actions) == n + 1 and isinstance(game.actions[-1], Raid)
+
+
+def test_the_hint_button_says_what_the_computer_would_play_and_leaves_the_game_alone():
+    table = _cadet_at_first_activation()
+    game = table.game
+    before = (game.state.to_data(), list(game.history))
+    table.stepper.hint_button.click()
+    hint = table.stepper.hint_view.value
+    assert "Hint for Greeks" in hint and "<li>" in hint
+    assert (game.state.to_data(), list(game.history)) == before
+    table.stepper.choose(next(iter(game.legal_actions())))
+    assert table.stepper.hint_view.value == ""  # a hint belongs to the position it was asked in
+
+
+def test_a_computer_move_from_the_table_says_why():
+    table = hexlab.play("cadet/village", seed=3, players={"Ottomans": "veteran"})
+    game = table.game
+    for _ in range(300):
+        if game.to_act == "Ottomans" and not game.current_step.automatic:
+            break
+        _decide(table)
+    table.stepper.next_button.click()  # "Let the computer choose"
+    assert "Ottomans (veteran) plays" in table.stepper.note.value

@@ -95,6 +95,13 @@ class PhaseStepper(widgets.VBox):
         self.buttons = widgets.HBox([self.next_button, self.run_button, self.undo_button, self.redo_button,
                                      self.restart_button], layout=widgets.Layout(flex_flow="row wrap"))
         self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.hint_button = widgets.Button(description="Hint", layout=widgets.Layout(width="auto"),
+                                          tooltip="What the computer (veteran) would play here, the best "
+                                                  "alternatives, and why: from your side's view only")
+        self.hint_button.add_class("hexlab-hint")
+        self.hint_button.on_click(lambda _b: self.hint())
+        self.hint_view = widgets.HTML()
+        self.hint_view.add_class("hexlab-hint-view")
         self.note = widgets.HTML()
         self.log_view = widgets.HTML()
         self.log_view.add_class("hexlab-log")
@@ -106,6 +113,7 @@ class PhaseStepper(widgets.VBox):
 
     def _game_changed(self, game: Game, events: list[Event]) -> None:
         self.note.value = ""
+        self.hint_view.value = ""  # a hint is for the position it was asked in
         self.refresh()
 
     def __repr__(self) -> str:
@@ -138,6 +146,9 @@ class PhaseStepper(widgets.VBox):
             with game.batch():
                 game.apply(player.choose(game))
                 self.settle()
+            reason = getattr(player, "reason", "")
+            if reason:  # the computer says why, in one line (hexlab.ai)
+                self._say(f"<span class='hexlab-reason'>{html.escape(reason)}</span>")
             return
         self._say(f"<b>{html.escape(str(game.to_act))}</b> decides now: {html.escape(game.current_step.title)}. "
                   "Click a unit on the map or a choice below.")
@@ -149,6 +160,20 @@ class PhaseStepper(widgets.VBox):
         with game.batch():
             for _ in game.run(self.players, limit):
                 pass
+
+    def hint(self) -> None:
+        """Show what the computer would play for the side deciding now, and why (``hexlab.ai.explain``): it
+        reads only that side's view, so a hint never shows what the side may not see."""
+        game = self.game
+        if game.is_over or game.current_step.automatic or not self.may_act():
+            self.hint_view.value = ""
+            self._say("A hint is for the side deciding now, at its own seat.")
+            return
+        from ..ai import explain
+
+        found = explain(game, side=game.to_act, budget="veteran")
+        self.hint_view.value = f"<div class='hexlab-hint-box'><b>Hint for {html.escape(str(game.to_act))}</b>" \
+                               f"{found.html()}</div>"
 
     def undo(self) -> None:
         """Take back the last decision or roll, with the bookkeeping run after it (the last step only,

@@ -127,7 +127,8 @@ class Table(widgets.VBox):
         self.map.children = [w for w in self.map.children if w not in beside]
         self.map.unit_actions.add_class("hexlab-unit-actions")
         self.side.children = [self.handover, self.stepper.header, self.map.note, self.map.unit_actions,
-                              self.stepper.choices, self.stepper.buttons, self.stepper.note, self.map.hover,
+                              self.stepper.choices, self.stepper.buttons, self.stepper.note,
+                              widgets.HBox([self.stepper.hint_button, self.stepper.hint_view]), self.map.hover,
                               self.stepper.explain, self._labels[0], self.dice, self.odds]
         self.body.children = [self.map, self.side]
         self.sequence.children = [self._labels[1], self.stepper.walk, self.stepper.sequence]
