@@ -42,7 +42,7 @@ __all__ = [
     "FLAT", "POINTY", "Game", "Hex", "Hexside", "HexlabError", "Layout", "Point", "RuleError",
     "SaveError", "ScenarioError", "hex_distance", "hex_line", "hex_neighbors", "hex_path", "hex_range",
     "hex_reachable", "hex_ring", "hex_to_pixel", "line_of_sight", "load", "pixel_to_hex", "play",
-    "polygon_corners", "resume", "saves", "scenarios",
+    "polygon_corners", "resume", "saves", "scenarios", "simulate",
 ]
 
 
@@ -62,3 +62,11 @@ def resume(path: str, players: Any = None, **kwargs: Any) -> Any:
     from .widgets.table import resume as _resume
 
     return _resume(path, players=players, **kwargs)
+
+
+def simulate(scenario: str, games: int = 100, players: Any = "random,random", seed: int = 0, **kwargs: Any) -> Any:
+    """Play ``games`` whole games of a scenario and count: win rates with 95% intervals, length, score, casualties,
+    how games were decided (:func:`hexlab.simulate.simulate`; on Dask with ``pip install hexlab[sim]``)."""
+    from .simulate import simulate as _simulate
+
+    return _simulate(scenario, games=games, players=players, seed=seed, **kwargs)

@@ -23,6 +23,7 @@ from typing import Any
 
 from . import rulesets
 from .engine import Event, Game, GameOver, HexlabError
+from .odds import SWEEP_FORMATS, sweep
 from .players import PLAYER_KINDS, players_for
 from .scenario import load, read, scenarios
 from .words import side as side_words
@@ -143,7 +144,8 @@ QUERY_HELP = {
     "odds": ("Exact odds of a ruleset's combat, worked out through the same combat function the game plays with. "
              "Chances are printed as percentages; --exact adds the exact fraction beside each, and --json prints "
              "the whole report with every probability as an exact fraction \"a/b\".",
-             "hexlab odds memoir44 --dice 3 --target infantry --figures 4"),
+             "hexlab odds memoir44 --dice 3 --target infantry --figures 4\n"
+             "             hexlab odds memoir44 --target infantry --sweep dice=1-6 figures=1-4 --measure p_eliminate"),
     "los": ("Line of sight on a ruleset's empty board, with the hexes the line crosses and what blocks it.",
             "hexlab los memoir44 --from 2,4 --to 6,4 --blocker 4,4"),
 }
@@ -154,6 +156,9 @@ def _query_overview(what: str) -> str:
     about, example = QUERY_HELP[what]
     lines = [f"usage: hexlab {what} RULESET [OPTIONS]{' [--exact]' if what == 'odds' else ''} [--json]", "",
              *textwrap.wrap(about, 100), "",
+             *(textwrap.wrap("A table across values: --sweep PARAM=VALUES ... (e.g. dice=1-6 figures=1,2,3,4), printed "
+                             "with --format markdown (default), csv, json or text; --measure KEY keeps one chance.",
+                             100) + [""] if what == "odds" else []),
              f"rulesets with {what} queries (hexlab {what} RULESET --help for each one's options):"]
     for rid in rulesets.known():
         cls = rulesets.get(rid)
@@ -186,6 +191,21 @@ def _cmd_ruleset_query(args: argparse.Namespace, rest: list[str], what: str) -> 
     if what == "odds":
         parser.add_argument("--exact", action="store_true",
                             help="print the exact fraction beside every percentage")
+        sweeping = _Parser(add_help=False)
+        for target in (parser, sweeping):
+            target.add_argument("--sweep", nargs="+", metavar="PARAM=VALUES",
+                                help="a table across values of this ruleset's options, e.g. dice=1-6 figures=1,2,3,4 "
+                                     "terrain=countryside,forest behind-wall=no,yes")
+            target.add_argument("--format", choices=SWEEP_FORMATS, default=None,
+                                help="markdown or csv (a handout's table), json, or text; a sweep's default is markdown")
+            target.add_argument("--measure", action="append", metavar="KEY",
+                                help="only this chance in the table (a report's key, e.g. p_eliminate); repeatable")
+        if {"-h", "--help"} & set(rest):
+            parser.parse_args(["--help"])
+        table_args, base = sweeping.parse_known_args(rest)
+        if table_args.sweep or table_args.format in ("csv", "markdown"):
+            return _odds_table(args.ruleset, table_args, base)
+        rest = base + (["--json"] if table_args.format == "json" else [])
     parser.add_argument("--json", action="store_true", help="print JSON (probabilities as 'a/b')")
     sub = parser.parse_args(rest)
     report: dict[str, Any] = query.report(sub)
@@ -195,6 +215,59 @@ def _cmd_ruleset_query(args: argparse.Namespace, rest: list[str], what: str) -> 
         print(query.render(report, exact=sub.exact))
     else:
         print(query.text(report))
+    return 0
+
+
+def _odds_table(ruleset: str, table_args: argparse.Namespace, base: list[str]) -> int:
+    """``hexlab odds RULESET ... --sweep PARAM=VALUES ... [--format csv|markdown|json|text]``: exact odds across
+    the values (:func:`hexlab.odds.sweep`), one row per combination; without ``--sweep``, the one report as a
+    table's row."""
+    params: dict[str, str] = {}
+    for item in table_args.sweep or []:
+        name, eq, values = item.partition("=")
+        if not eq or not name or not values:
+            raise HexlabError(f"--sweep takes PARAM=VALUES (e.g. dice=1-6 or terrain=forest,town), not {item!r}")
+        params[name.removeprefix("--")] = values
+    exact = "--exact" in base
+    fmt = table_args.format or "markdown"
+    if "--json" in base:
+        fmt = "json"
+    base = [w for w in base if w not in ("--exact", "--json")]
+    result = sweep(ruleset, params, measures=table_args.measure, base=base)
+    print(result.render(fmt, exact=exact))
+    return 0
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    """``hexlab simulate SCENARIO --games N ...``: whole games played to the end, counted (:mod:`hexlab.simulate`)."""
+    from .simulate import simulate
+
+    if args.json and args.csv:
+        raise HexlabError("give --json or --csv FILE, not both")
+    if args.workers is not None and args.scheduler:
+        raise HexlabError("give --workers K (a cluster on this machine) or --scheduler ADDRESS, not both")
+    if args.games < 1:
+        raise HexlabError("--games must be at least 1")
+    if args.workers is not None and args.workers < 1:
+        raise HexlabError("--workers must be at least 1")
+    progress = None if not args.no_progress else False
+    try:
+        result = simulate(args.scenario, games=args.games, players=args.players, seed=args.seed,
+                          workers=args.workers, scheduler=args.scheduler, out=args.out, max_steps=args.max_steps,
+                          progress=progress)
+    except KeyboardInterrupt:
+        kept = (f"the games finished so far are in {args.out}: the same command goes on from there" if args.out
+                else "give --out FILE to keep the games of an interrupted run")
+        print(f"hexlab: simulate interrupted; {kept}", file=sys.stderr)
+        return 130
+    if args.csv:
+        result.write_csv(args.csv)
+    if args.json:
+        print(json.dumps(result.to_data(), indent=2))
+    else:
+        print(result.text())
+        if args.csv:
+            print(f"one row per game: {args.csv}")
     return 0
 
 
@@ -219,6 +292,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("ruleset", nargs="?")
     p = sub.add_parser("los", help="line of sight on a ruleset's empty board (hexlab los --help)", add_help=False)
     p.add_argument("ruleset", nargs="?")
+    p = sub.add_parser("simulate", help="play many whole games and count: win rates (95%% Wilson interval), length, "
+                                        "score, casualties, how games were decided")
+    p.add_argument("scenario", help="scenario id (ruleset/name) or path")
+    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    p.add_argument("--players", default="random,random",
+                   help=f"one per side, comma-separated: {', '.join(k for k in PLAYER_KINDS)} (default random,random)")
+    p.add_argument("--seed", type=int, default=0, help="game i is seeded from (SEED, i), whatever the workers")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=None,
+                       help="worker processes of a Dask cluster on this machine (default: one per core); 1 plays "
+                            "in this process")
+    where.add_argument("--scheduler", help="the address of a running Dask scheduler (tcp://host:port)")
+    p.add_argument("--max-steps", type=int, default=None, help="give a game up after this many actions and steps")
+    p.add_argument("--out", help="append each game as a JSON line to FILE as it finishes; games already there "
+                                 "(same scenario, players, seed) are not played again")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--csv", metavar="FILE", help="write one row per game to FILE")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p = sub.add_parser("rules", help="the rules reference: every clause, one clause by id, or clauses with words")
     p.add_argument("ruleset")
     p.add_argument("query", nargs="*", help="a clause id (or its start, e.g. m44.terrain) or words to find")
@@ -253,6 +344,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_validate(args)
         if args.command == "rules":
             return _cmd_rules(args)
+        if args.command == "simulate":
+            return _cmd_simulate(args)
         return _cmd_play(args)
     except HexlabError as exc:
         print(f"hexlab: {exc}", file=sys.stderr)

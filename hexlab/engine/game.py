@@ -42,7 +42,8 @@ class Player(Protocol):
 @dataclass(slots=True)
 class _Frame:
     entry: Entry
-    before: GameState
+    before: GameState | None
+    """The state before the entry, for undo; ``None`` in batch mode (:meth:`Game.batch_mode`)."""
     log_length: int
 
 
@@ -61,6 +62,10 @@ class LegalActions:
         game = self._game
         if game.is_over or game.current_step.automatic:
             return iter(())
+        if game._batch:  # remember the listing: apply() need not check again what it offered (batch_mode)
+            offered = list(game.rules.legal_actions(game.state))
+            game._offered = (game._version, offered)
+            return iter(offered)
         return iter(game.rules.legal_actions(game.state))
 
     def __contains__(self, action: object) -> bool:
@@ -82,7 +87,7 @@ class Game:
     """A game in progress. Build one with ``hexlab.load(scenario_id_or_path, seed)``."""
 
     def __init__(self, rules: Ruleset, state: GameState, *, seed: int, scenario: Any = None,
-                 setup_events: list[Event] | None = None) -> None:
+                 setup_events: list[Event] | None = None, batch: bool = False) -> None:
         self.rules = rules
         self.board = rules.board
         self.scenario = scenario
@@ -95,6 +100,12 @@ class Game:
         self._future: list[Entry] = []
         self._listeners: list[Callable[[Game, list[Event]], None]] = []
         self._held: list[Event] | None = None
+        self._batch = False
+        self._version = 0
+        """Counts the changes made (each action or step): a listing of legal actions is good while it stands."""
+        self._offered: tuple[int, list[Action]] | None = None
+        if batch:
+            self.batch_mode()
 
     # ------------------------------------------------------------------------------------ where
     @property
@@ -135,7 +146,38 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._history)
+        return bool(self._history) and not self._batch
+
+    # ------------------------------------------------------------------------------------ batch mode
+    @property
+    def batched(self) -> bool:
+        """Whether the game plays in batch mode (:meth:`batch_mode`)."""
+        return self._batch
+
+    def batch_mode(self, on: bool = True) -> Game:
+        """Play fast, for simulations: keep only what a simulation reads. In batch mode the game
+
+        - keeps no undo snapshots: each action or step changes the state in place instead of a copy
+          (``undo`` refuses; ``history``, ``actions``, ``result`` and the state are kept as ever);
+        - keeps no log and tells no listener (the events a ruleset emits are dropped, and the engine
+          does not write the words of its own dice rolls);
+        - checks a decision once: an action taken from the listing of :meth:`legal_actions` at the
+          same position is not checked again by :meth:`apply` (any other action still is).
+
+        The dice, the rules and so the final state and result are exactly those of interactive play for
+        the same seed and decisions (``tests/test_batch.py``). One difference: an action that fails half
+        way (a ruleset's bug, never a refusal, which comes before any change) leaves the state half
+        changed, as there is no snapshot to fall back on. ``batch_mode(False)`` goes back to interactive
+        play from where the game stands (undo reaches back to there, and no further). Returns the game."""
+        if on and not self._batch:
+            self._history = [_Frame(f.entry, None, 0) for f in self._history]
+            self._future.clear()
+        elif not on and self._batch:
+            self._initial = (self.state.copy(), len(self.log))
+            self._history.clear()
+            self._offered = None
+        self._batch = on
+        return self
 
     @property
     def can_redo(self) -> bool:
@@ -163,9 +205,11 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out a decision. Raises :class:`RuleError` (state untouched) if the rules forbid it."""
-        error = self.explain(action)
-        if error is not None:
-            raise error
+        offered = self._offered
+        if not (self._batch and offered is not None and offered[0] == self._version and action in offered[1]):
+            error = self.explain(action)
+            if error is not None:
+                raise error
         events = self._perform(action)
         self._consume_future(action)
         return events
@@ -281,6 +325,8 @@ class Game:
         """Take back the last action or step (dice included: the generator is rewound too).
         ``bookkeeping=True`` first takes back the bookkeeping steps done since (what :meth:`settle` ran),
         then the decision or roll before them: the undo of a table that runs bookkeeping by itself."""
+        if self._batch:
+            raise RuleError("This game plays in batch mode, which keeps no undo (batch_mode(False) first).", None)
         if not self._history:
             return False
         while True:
@@ -306,6 +352,7 @@ class Game:
         while self._history:
             frame = self._history.pop()
             self._future.append(frame.entry)
+        self._version += 1
         self.state = self._initial[0].copy()
         del self.log[self._initial[1]:]
         self._notify([])
@@ -316,6 +363,7 @@ class Game:
         on the copy plays the copy, and this game stays as it is (a notebook's walkthrough goes on playing
         it). Works for a drill whose dice were forced, which a save could not replay."""
         other = Game(self.rules, self.state.copy(), seed=self.seed, scenario=self.scenario)
+        other._batch = self._batch
         other.log = list(self.log)
         other._initial = self._initial  # states kept for undo are never changed in place: share them
         other._history = list(self._history)
@@ -374,6 +422,8 @@ class Game:
 
     # ------------------------------------------------------------------------------------ inside
     def _perform(self, entry: Entry) -> list[Event]:
+        if self._batch:
+            return self._perform_batch(entry)
         before = self.state
         state = before.copy()
         ctx = Context(self.rules, state)
@@ -399,8 +449,29 @@ class Game:
         self._history.append(_Frame(entry, before, len(self.log)))
         self.log.extend(ctx.events)
         self.state = state
+        self._version += 1
         self._notify(ctx.events)
         return ctx.events
+
+    def _perform_batch(self, entry: Entry) -> list[Event]:
+        """:meth:`_perform` in batch mode: the same calls into the ruleset, in the same order, so the same
+        dice and the same state; on the state in place, with no snapshot, log or listeners."""
+        state = self.state
+        ctx = Context(self.rules, state)
+        if entry == STEP:
+            if self.current_step.kind == "dice":
+                faces = tuple(ctx.rng.roll_many(die, n) for die, n in self.rules.roll(state).pool)
+                self.rules.resolve(ctx, faces)
+            else:
+                self.rules.auto(ctx)
+        else:
+            assert isinstance(entry, Action)
+            self.rules.apply(ctx, entry)
+        ctx.is_over()
+        ctx.finish()
+        self._history.append(_Frame(entry, None, 0))
+        self._version += 1
+        return []
 
     def _consume_future(self, entry: Entry) -> None:
         if self._future and self._future[-1] == entry:

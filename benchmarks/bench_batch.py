@@ -1,0 +1,124 @@
+"""Batch mode against interactive play (issue 27 point 5), per ruleset, measured in the same run.
+
+Run from the project root:  .venv/bin/python benchmarks/bench_batch.py [--games N] [--profile] [--dask]
+
+For each ruleset's scenario the same seeded games (random players) are played twice: interactively (undo
+snapshots, the log, listeners: what a notebook's table does) and in batch mode (``Game.batch_mode()``: none of
+those, and an action taken from the listing is not checked twice). Both play exactly the same games (checked
+here too: the same history and final state), so the ratio is the speed-up alone. Printed: actions (decisions
+and automatic steps) per second and games per second, each mode and the ratio; ``--profile`` adds cProfile's top
+lines for batch mode (where the time still goes); ``--dask`` times ``hexlab.simulate`` on a two-process
+``LocalCluster`` against one process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import hexlab  # noqa: E402
+from hexlab.players import players_for  # noqa: E402
+
+SCENARIOS = ["memoir44/tenaru", "cadet/village", "cactus/guadalcanal", "warsea/tokyo_express", "cartwheel/"]
+
+
+def _scenarios() -> list[str]:
+    out = []
+    for sid in SCENARIOS:
+        if sid.endswith("/"):  # a ruleset still being written: its first scenario, if one loads
+            found = [s["id"] for s in hexlab.scenarios() if s["id"].startswith(sid) and "error" not in s]
+            out += found[:1]
+        else:
+            out.append(sid)
+    return out
+
+
+def play(sid: str, seeds: range, batch: bool) -> tuple[float, float, int, list[hexlab.Game]]:
+    """Seconds making the games (from the scenario read once, as ``hexlab.simulate`` does) and playing them,
+    the actions and steps taken, and the games."""
+    from hexlab.scenario import read
+
+    scenario = read(sid)
+    t0 = time.perf_counter()
+    games = [scenario.new_game(seed) for seed in seeds]
+    t1 = time.perf_counter()
+    for game in games:
+        if batch:
+            game.batch_mode()
+        for _ in game.run(players_for(game, "random"), 20_000):
+            pass
+    t2 = time.perf_counter()
+    return t1 - t0, t2 - t1, sum(len(g.history) for g in games), games
+
+
+def timed(sid: str, seeds: range, batch: bool, repeat: int = 2) -> tuple[float, float, int, list[hexlab.Game]]:
+    runs = [play(sid, seeds, batch) for _ in range(repeat)]
+    return min(r[0] for r in runs), min(r[1] for r in runs), runs[0][2], runs[0][3]
+
+
+def bench(sid: str, n: int, profile: bool) -> None:
+    seeds = range(n)
+    setup, slow, steps, interactive = timed(sid, seeds, False)
+    _, fast, steps_b, batched = timed(sid, seeds, True)
+    same = steps == steps_b and all(a.history == b.history and a.state.to_data() == b.state.to_data()
+                                    for a, b in zip(interactive, batched, strict=True))
+    print(f"{sid}: {n} games, {steps} actions and steps (same games in both modes: {'yes' if same else 'NO'}); "
+          f"making a game from the read scenario: {setup / n * 1000:.1f} ms")
+    print(f"  interactive: {steps / slow:9.0f} actions/s {n / slow:8.2f} games/s "
+          f"({n / (slow + setup):.2f} with the making)")
+    print(f"  batch:       {steps / fast:9.0f} actions/s {n / fast:8.2f} games/s "
+          f"({n / (fast + setup):.2f} with the making)")
+    print(f"  ratio batch / interactive: {slow / fast:.2f}x ({(slow + setup) / (fast + setup):.2f}x with the making)")
+    if profile:
+        prof = cProfile.Profile()
+        prof.enable()
+        play(sid, seeds, True)
+        prof.disable()
+        buffer = io.StringIO()
+        pstats.Stats(prof, stream=buffer).sort_stats("tottime").print_stats(8)
+        lines = [ln for ln in buffer.getvalue().splitlines() if ln.strip()]
+        start = next(i for i, ln in enumerate(lines) if ln.lstrip().startswith("ncalls"))
+        print("  batch mode, top lines by own time:")
+        for ln in lines[start:start + 9]:
+            print("   " + ln.replace(str(ROOT) + "/", ""))
+
+
+def bench_dask(games: int) -> None:
+    from hexlab.simulate import simulate
+
+    sid = "cadet/village"
+    t0 = time.perf_counter()
+    one = simulate(sid, games=games, seed=1, workers=1, progress=False)
+    t1 = time.perf_counter()
+    two = simulate(sid, games=games, seed=1, workers=2, progress=False)
+    t2 = time.perf_counter()
+    same = [r["winner"] for r in one.records] == [r["winner"] for r in two.records]
+    print(f"hexlab.simulate {sid}, {games} games (same results: {'yes' if same else 'NO'})")
+    print(f"  one process:                 {games / (t1 - t0):8.1f} games/s")
+    print(f"  LocalCluster, two processes: {games / (t2 - t1):8.1f} games/s (cluster start included)")
+    print(f"  ratio: {(t1 - t0) / (t2 - t1):.2f}x")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--dask", action="store_true")
+    args = parser.parse_args()
+    scale = {"memoir44": 1, "cadet": 3, "warsea": 3, "cactus": 10}  # short games get more of them
+    for sid in _scenarios():
+        bench(sid, args.games * scale.get(sid.split("/")[0], 1), args.profile)
+    if args.dask:
+        bench_dask(200)
+
+
+if __name__ == "__main__":
+    main()
