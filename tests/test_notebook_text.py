@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT.parent / "shared" / "seeds"
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 RUN = 8
-CLAUSE = re.compile(r"\b(?:m44|cc|caf|was|cw)\.[a-z0-9_]+(?:\.[a-z0-9_]+)+\b")
+CLAUSE = re.compile(r"\b(?:m44|cc|caf|was|oc)\.[a-z0-9_]+(?:\.[a-z0-9_]+)+\b")
 
 
 def _words(text: str) -> list[str]:
