@@ -63,8 +63,10 @@ def test_the_odds_command_one_hour(capsys):
     banzai = json.loads(capsys.readouterr().out)
     assert banzai["rolled"]["attacker"] == 8 and all(r["attacker_steps_lost"] >= 1 for r in banzai["outcomes"])
     assert main(["odds", "cactus", "--attacker-dice", "3", "--defender-dice", "2"]) == 0
+    assert "the defender loses a step: 42.1%\n" in capsys.readouterr().out  # percentages by default
+    assert main(["odds", "cactus", "--attacker-dice", "3", "--defender-dice", "2", "--exact"]) == 0
     text = capsys.readouterr().out
-    assert "the defender loses a step: 91/216 (42.1%)" in text
+    assert "the defender loses a step: 42.1% (91/216)" in text
     assert main(["odds", "cactus", "--attacker-dice", "3"]) == 2
     assert "--defender-dice" in capsys.readouterr().err
 

@@ -73,8 +73,10 @@ def test_the_odds_command_prints_exact_fractions(capsys):
     assert walled["dice"] == 2 and walled["p_str_loss"] == "5/9" and "cc.punch.wall.minus_one" in walled["clauses"]
     # in words
     assert main(["odds", "cadet", "--atk", "2"]) == 0
+    assert "cause a STR loss: 55.6%\n" in capsys.readouterr().out  # percentages by default
+    assert main(["odds", "cadet", "--atk", "2", "--exact"]) == 0
     text = capsys.readouterr().out
-    assert "Hit and Run" in text and "cause a STR loss: 5/9 (55.6%)" in text
+    assert "Hit and Run" in text and "cause a STR loss: 55.6% (5/9)" in text
     assert main(["odds", "cadet", "--atk", "9"]) == 2
     assert "--atk must be 1 to 6" in capsys.readouterr().err
 

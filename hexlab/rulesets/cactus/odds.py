@@ -25,7 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...engine import HexlabError
-from ...odds import OddsCommand, OddsReport, fraction_str, percent
+from ...odds import OddsCommand, OddsReport, chance, fraction_str, percent
 from .chain import OUTCOMES, BattleOdds, battle_odds, parse_stack, take_steps
 from .combat import HourResult, hour_dist, rolled_dice
 from .data import HOUR_CLAUSES
@@ -144,33 +144,35 @@ class CactusOdds(OddsCommand):
             "clauses": clauses,
         }
 
-    def text(self, report: dict[str, Any]) -> str:
+    def text(self, report: dict[str, Any], exact: bool = False) -> str:
+        """The report as ``hexlab odds cactus`` prints it: percentages, with the exact fractions when
+        ``exact``."""
         if report["kind"] == "battle":
-            return self._battle_text(report)
+            return self._battle_text(report, exact)
         extra = (", Banzai" if report["banzai"] else "") + (", seaborne" if report["seaborne"] else "")
         lines = [f"One hour: {report['rolled']['attacker']} attacking dice against {report['rolled']['defender']}"
                  f"{extra}", "  attacker lost  defender lost  retreat            p"]
         for row in report["outcomes"]:
             lines.append(f"  {row['attacker_steps_lost']:>13}  {row['defender_steps_lost']:>13}  "
-                         f"{'yes' if row['attacker_retreats'] else 'no':>7}  {row['p']:>14}  {percent(row['p']):>6}")
+                         f"{'yes' if row['attacker_retreats'] else 'no':>7}  {chance(row['p'], exact):>22}")
         for key, words in (("p_defender_loses_a_step", "the defender loses a step"),
                            ("p_attacker_loses_a_step", "the attacker loses a step"),
                            ("p_retreat_result", "a defender 5 (retreat result)")):
-            lines.append(f"{words}: {report[key]} ({percent(report[key])})")
+            lines.append(f"{words}: {chance(report[key], exact)}")
         lines.append(f"expected steps lost: attacker {float(Fraction(report['expected_attacker_steps_lost'])):.3f}, "
                      f"defender {float(Fraction(report['expected_defender_steps_lost'])):.3f}")
         lines.append(f"rules: {', '.join(report['clauses'])}")
         return "\n".join(lines)
 
     @staticmethod
-    def _battle_text(report: dict[str, Any]) -> str:
+    def _battle_text(report: dict[str, Any], exact: bool = False) -> str:
         def stack(units: list[dict[str, Any]]) -> str:
             return " + ".join(u["counter"] for u in units)
 
         extra = (", Banzai every hour" if report["banzai"] else "") + (", seaborne" if report["seaborne"] else "")
         lines = [f"Battle: {stack(report['attacker'])} attacking {stack(report['defender'])}{extra}", "outcome:"]
         for row in report["outcomes"]:
-            lines.append(f"  {row['outcome']:<22} {row['p']:>24}  {percent(row['p']):>6}")
+            lines.append(f"  {row['outcome']:<22} {chance(row['p'], exact):>24}")
         lines.append("who holds the box: " + ", ".join(f"{k} {percent(v)}" for k, v in report["holds"].items()))
         if report["max_hours"] is not None:
             lines.append(f"still undecided after {report['max_hours']} hours: {percent(report['undecided'])}")

@@ -15,7 +15,7 @@ from typing import Any
 
 from ...dice import Dist, through
 from ...engine import HexlabError
-from ...odds import OddsCommand, OddsReport, fraction_str, percent
+from ...odds import OddsCommand, OddsReport, chance, fraction_str
 from .combat import ATK_DIE, EFFECTS, ORDER, label, punch_result
 
 DICE_CLAUSES = ("cc.dice.atk.faces", "cc.punch.roll.dice_count", "cc.punch.roll.choose_one")
@@ -81,19 +81,21 @@ class CadetOdds(OddsCommand):
             "clauses": clauses,
         }
 
-    def text(self, report: dict[str, Any]) -> str:
+    def text(self, report: dict[str, Any], exact: bool = False) -> str:
+        """The report as ``hexlab odds cadet`` prints it: percentages, with the exact fractions when
+        ``exact``."""
         wall = ", behind a wall or hedge" if report["behind_wall"] else ""
         dice = f"{report['dice']} {'die' if report['dice'] == 1 else 'dice'}"
         lines = [f"ATK {report['atk']}{wall}: {dice}, the best one kept "
                  "(Hit and Run > Ouch > Run away > Oh Dear)", "best result:"]
         for row in report["outcomes"]:
-            lines.append(f"  {label(row['result']):<12} {row['p']:>10}  {percent(row['p']):>6}")
+            lines.append(f"  {label(row['result']):<12} {chance(row['p'], exact):>18}")
         for key, words in (("p_str_loss", "cause a STR loss"), ("p_push_back", "push back"),
                            ("p_no_effect", "no effect")):
-            lines.append(f"{words}: {report[key]} ({percent(report[key])})")
+            lines.append(f"{words}: {chance(report[key], exact)}")
         lines.append("at least one die showing:")
         for face, p in report["p_at_least_one"].items():
-            lines.append(f"  {label(face):<12} {p:>10}  {percent(p):>6}")
+            lines.append(f"  {label(face):<12} {chance(p, exact):>18}")
         lines.append(f"rules: {', '.join(report['clauses'])}")
         return "\n".join(lines)
 
