@@ -74,7 +74,8 @@ def _handover(path: Path) -> Path:
                            "table")
 
 
-FULL_GAMES = [sid for sid in ("memoir44/tenaru", "memoir44/normandy", "cadet/village", "cactus/guadalcanal")
+FULL_GAMES = [sid for sid in ("memoir44/tenaru", "memoir44/normandy", "cadet/village", "cactus/guadalcanal",
+                                "warsea/tokyo_express", "cartwheel/wewak")
               if (ROOT / "scenarios" / f"{sid}.toml").exists()]
 
 
