@@ -349,3 +349,32 @@ def test_the_engine_says_who_may_decide_and_whether_anything_is_secret():
     assert not memoir.decides(next(s for s in memoir.state.sides if s != memoir.to_act))
     cadet = hexlab.load("cadet/village", seed=1)
     assert not cadet.has_secrets()                               # nothing is private in Cadet Commander
+
+
+def test_alternation_lead_and_passes_each() -> None:
+    """A round with a lead (the first side's decisions before it alternates: Cartwheel's initiative missions) that
+    ends once every side has passed twice of its own turns in a row (``passes_each``)."""
+    r = Alternation.start(["Allies", "Japan"], lead=2, passes_each=2)
+    r.acted()
+    assert r.to_act == "Allies"  # the second lead decision
+    r.passed()
+    assert r.to_act == "Japan"
+    r.acted()
+    assert r.to_act == "Allies" and r.streak == {}
+    for side in ["Allies", "Japan", "Allies"]:
+        assert r.to_act == side and not r.over
+        r.passed()
+    assert r.to_act == "Japan" and not r.over
+    r.passed()
+    assert r.over and r.log[-4:] == ["Allies passes", "Japan passes", "Allies passes", "Japan passes"]
+    two_leads = Alternation.start(["Japan", "Allies"], lead=2, passes_each=2)
+    two_leads.passed()
+    two_leads.passed()  # both lead opportunities passed: Japan has passed twice of its own turns
+    assert two_leads.to_act == "Allies" and not two_leads.over
+    two_leads.passed()
+    assert two_leads.to_act == "Japan" and not two_leads.over
+    two_leads.passed()
+    assert two_leads.over is False  # Allies have passed only once
+    assert two_leads.to_act == "Allies"
+    two_leads.passed()
+    assert two_leads.over

@@ -32,6 +32,8 @@ GAMES = [
     ("cactus/drill_turn", 1, 120),
     ("warsea/tokyo_express", 2, 160),
     ("warsea/drill_rescue", 1, 100),
+    ("cartwheel/wewak", 1, 40),
+    ("cartwheel/campaign", 2, 20),
     ("skirmish/meadow", 2, 120),
     (str(ROOT / "scenarios" / "landing" / "two_islands.toml"), 3, 160),
 ]

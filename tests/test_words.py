@@ -14,7 +14,7 @@ from hexlab import rulesets
 from hexlab.engine import Action
 from hexlab.scenario import scenarios
 
-RULESETS = ["memoir44", "cadet", "cactus", "warsea"]
+RULESETS = ["memoir44", "cadet", "cactus", "warsea", "cartwheel"]
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)

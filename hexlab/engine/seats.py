@@ -63,17 +63,29 @@ class Alternation:
     """Passes in a row so far."""
     log: list[str] = field(default_factory=list)
     """Who acted (or passed) in turn, in order: for the log and the tests."""
+    lead: int = 0
+    """Decisions the first side takes in a row before the round alternates (Cartwheel's initiative missions):
+    each action or pass uses one, and the decision passes on only when none is left."""
+    passes_each: int = 0
+    """When set, the round ends once every side has passed at this many of its own decisions in a row with no
+    action by anyone in between (Cartwheel: two each), instead of after ``passes_to_end`` passes in a row."""
+    streak: dict[str, int] = field(default_factory=dict)
+    """With ``passes_each``: each side's own passes in a row since the last action."""
 
     @classmethod
     def start(cls, order: Sequence[str], first: str | None = None, passes_to_end: int | None = None,
-              alternate: bool = True) -> Alternation:
+              alternate: bool = True, lead: int = 0, passes_each: int = 0) -> Alternation:
         """A new round: ``first`` (by default the first in ``order``) decides; by default it ends when every
-        side has passed in a row."""
+        side has passed in a row. ``lead``: decisions ``first`` takes in a row before the round alternates;
+        ``passes_each``: the round ends when every side has passed that many of its own turns in a row."""
         order = list(order)
-        return cls(order, first or order[0], len(order) if passes_to_end is None else passes_to_end, alternate)
+        return cls(order, first or order[0], len(order) if passes_to_end is None else passes_to_end, alternate,
+                   lead=lead, passes_each=passes_each)
 
     @property
     def over(self) -> bool:
+        if self.passes_each:
+            return all(self.streak.get(side, 0) >= self.passes_each for side in self.order)
         return self.passes >= self.passes_to_end
 
     def acted(self) -> None:
@@ -82,18 +94,29 @@ class Alternation:
         self.log.append(self.to_act)
         if self.alternate:
             self.passes = 0
+            self.streak = {}
+            if self._leads():
+                return
             self._next()
 
     def passed(self) -> None:
         """The side to act passed: one more pass in a row; the next side decides unless the round is over."""
         self.log.append(f"{self.to_act} passes")
         self.passes += 1
-        if not self.over:
+        self.streak[self.to_act] = self.streak.get(self.to_act, 0) + 1
+        if not self.over and not self._leads():
             self._next()
 
     def skip(self) -> None:
         """The side to act has nothing it may do: it is passed over (a pass)."""
         self.passed()
+
+    def _leads(self) -> bool:
+        """Use one of the first side's lead decisions; whether it keeps the decision."""
+        if self.lead <= 0:
+            return False
+        self.lead -= 1
+        return self.lead > 0
 
     def _next(self) -> None:
         i = self.order.index(self.to_act)

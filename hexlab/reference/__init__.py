@@ -27,7 +27,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 CATALOGS = {"memoir44": "memoir44.toml", "cadet": "cadet_commander.toml", "cactus": "cactus_ground.toml",
-            "warsea": "war_at_sea_landing.toml"}
+            "warsea": "war_at_sea_landing.toml",
+            "cartwheel": "cartwheel.toml"}
 """Ruleset id -> its catalog file in this folder, and in the team's ``../shared/rules``: the one table of catalogs
 (the rulesets' clause ids, ``hexlab rules`` and the tests all read it; War at Sea and Cartwheel add their lines
 with their rulesets)."""

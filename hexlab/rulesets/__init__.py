@@ -16,6 +16,7 @@ BUILTIN: dict[str, str] = {
     "cadet": "hexlab.rulesets.cadet",
     "cactus": "hexlab.rulesets.cactus",
     "warsea": "hexlab.rulesets.warsea",
+    "cartwheel": "hexlab.rulesets.cartwheel",
 }
 """Ruleset id -> module that registers it when imported. Each ruleset issue adds its line."""
 

@@ -1,0 +1,234 @@
+"""Operation Cartwheel's map and airbase rules: hexes and ranges, who is based where, hosting capacity
+(oc.air.hosting.*), AA factors (oc.air.airbase_target.*) and where a unit may land."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import GameState
+from ...engine.state import DisplayBox, Unit
+from ...hexes import Hex, hex_distance, hex_neighbors
+from .data import (
+    AA,
+    AA_DISRUPTED,
+    BOMBER,
+    BOXES,
+    CAPACITY_DEFAULT,
+    CONSTRUCTION,
+    DISRUPTED,
+    FIGHTER,
+    FLOWN,
+    FLOWN_D,
+    GROUND_TYPES,
+    MAJOR,
+    MINOR,
+    MOBILE,
+    MOBILE_MIXED,
+    MOBILE_SAME_TYPE,
+    NAVAL,
+    OFFBOARD,
+    READY,
+    READY_D,
+    RECON,
+    WORKING,
+)
+
+if TYPE_CHECKING:
+    from .rules import Cartwheel
+
+OUT_OF_PLAY = "edge"
+"""The unnumbered edge hexes' terrain (oc.components.map.fractional_hexes_unplayable)."""
+
+
+def hx(rules: Cartwheel, label: str) -> Hex:
+    return rules.board.labels.parse(label)
+
+
+def label(rules: Cartwheel, h: Hex) -> str:
+    return rules.board.labels.label(h)
+
+
+def in_play(rules: Cartwheel, h: Hex) -> bool:
+    t = rules.board.terrain.get(h)
+    return t is not None and t != OUT_OF_PLAY
+
+
+def terrain(rules: Cartwheel, label_: str) -> str:
+    return rules.board.terrain.get(hx(rules, label_), OUT_OF_PLAY)
+
+
+def is_land(rules: Cartwheel, label_: str) -> bool:
+    return terrain(rules, label_) in ("jungle", "mountain", "clear")
+
+
+def coastal(rules: Cartwheel, label_: str) -> bool:
+    return is_land(rules, label_) and any(rules.board.terrain.get(n) == "sea" for n in hex_neighbors(hx(rules, label_)))
+
+
+def distance(rules: Cartwheel, a: str, b: str) -> int:
+    return hex_distance(hx(rules, a), hx(rules, b))
+
+
+def neighbours(rules: Cartwheel, label_: str) -> list[str]:
+    return [label(rules, n) for n in hex_neighbors(hx(rules, label_)) if in_play(rules, n)]
+
+
+def is_air(u: Unit) -> bool:
+    return u.kind in (FIGHTER, BOMBER, RECON, "transport")
+
+
+def is_combat_air(u: Unit) -> bool:
+    """oc.air.concept.aerial_combat_units: every aerial unit but C-47s and recon units."""
+    return u.kind in (FIGHTER, BOMBER)
+
+
+def is_ground(u: Unit) -> bool:
+    return u.kind in GROUND_TYPES
+
+
+def is_naval(u: Unit) -> bool:
+    return u.kind == NAVAL
+
+
+def on_map(u: Unit) -> bool:
+    """Standing in a hex of the map (not on a display, not aboard, not gone)."""
+    return u.alive and isinstance(u.at, Hex)
+
+
+def cargo(state: GameState, ship: Unit) -> int:
+    """Steps aboard a naval unit (oc.components.naval.cargo_capacity: supply or combat steps; only combat steps here)."""
+    return sum(u.strength for u in state.aboard(ship.id))
+
+
+def base_of(u: Unit) -> str | None:
+    return u.at.display if isinstance(u.at, DisplayBox) else None
+
+
+def disrupted(u: Unit) -> bool:
+    return isinstance(u.at, DisplayBox) and u.at.box in (READY_D, FLOWN_D)
+
+
+def flown(u: Unit) -> bool:
+    return isinstance(u.at, DisplayBox) and u.at.box in (FLOWN, FLOWN_D)
+
+
+def box(disrupted_: bool, flown_: bool) -> str:
+    return (FLOWN_D if disrupted_ else FLOWN) if flown_ else (READY_D if disrupted_ else READY)
+
+
+def based(state: GameState, display: str) -> list[Unit]:
+    return [u for u in state.units.values() if u.alive and base_of(u) == display]
+
+
+def base_hex(rules: Cartwheel, state: GameState, display: str) -> str | None:
+    return rules.mine(state).bases[display].hex
+
+
+def hosts(rules: Cartwheel, state: GameState, display: str) -> bool:
+    """Whether an airbase may host units now: built, working or disrupted (a destroyed one may not:
+    oc.air.airbase_destruction.no_basing_until_repaired; one under construction not before its flip:
+    oc.air.mobile.flip_in_regroup_phase)."""
+    return rules.mine(state).bases[display].status in (WORKING, DISRUPTED)
+
+
+def slot(rules: Cartwheel, state: GameState, display: str, u: Unit) -> str | None:
+    """The capacity slot a unit takes: ``fighter``/``bomber``, or ``None`` for none (a recon at a major airbase:
+    oc.air.recon.basing_free_at_major)."""
+    b = rules.mine(state).bases[display]
+    if u.kind == RECON:
+        if b.kind in (MAJOR, OFFBOARD):
+            return None
+        return b.counts_as.get(u.id, FIGHTER)
+    return FIGHTER if u.kind == FIGHTER else BOMBER
+
+
+def capacity(rules: Cartwheel, display: str) -> int | None:
+    spec = rules.options.airbases[display]
+    if spec.kind == OFFBOARD:
+        return None  # oc.air.hosting.offboard_unlimited
+    if spec.kind == MOBILE:
+        return MOBILE_SAME_TYPE
+    return spec.capacity if spec.capacity is not None else CAPACITY_DEFAULT[spec.kind]
+
+
+def over_capacity(rules: Cartwheel, state: GameState, display: str, extra: Unit | None = None) -> bool:
+    """oc.air.hosting.*: a mobile base hosts 3 of one type or 2 mixed; an off-board base any number; others their
+    printed capacity."""
+    spec = rules.options.airbases[display]
+    units = based(state, display) + ([extra] if extra is not None and extra.id not in
+                                     {u.id for u in based(state, display)} else [])
+    slots = [s for u in units if (s := slot(rules, state, display, u)) is not None]
+    if spec.kind == OFFBOARD:
+        return False
+    if spec.kind == MOBILE:
+        limit = MOBILE_SAME_TYPE if len(set(slots)) <= 1 else MOBILE_MIXED
+        return len(slots) > limit
+    cap = capacity(rules, display)
+    return cap is not None and len(slots) > cap
+
+
+def may_base(rules: Cartwheel, state: GameState, display: str, u: Unit) -> str | None:
+    """Why ``u`` may not be based at ``display`` (a clause), or ``None``: the nationality limits, heavy bombers, the
+    Rufe, a base that hosts nothing now, and room."""
+    mine = rules.mine(state)
+    b = mine.bases[display]
+    spec = rules.options.airbases[display]
+    stats = mine.air.get(u.id)
+    if b.side != u.side or not hosts(rules, state, display):
+        return "oc.air.airbase_destruction.no_basing_until_repaired"
+    if spec.kind == OFFBOARD and spec.services and stats is not None and stats.service not in spec.services:
+        return ("oc.air.hosting.australia_usaaf_raaf" if "RAAF" in spec.services
+                else "oc.air.hosting.south_pacific_usn_usaaf")
+    if stats is not None and stats.heavy and spec.kind != OFFBOARD and display != rules.moresby:
+        return "oc.air.hosting.heavy_bombers_port_moresby"
+    if stats is not None and stats.floatplane and not (spec.kind == MOBILE and b.hex and coastal(rules, b.hex)):
+        return "oc.air.hosting.rufe_port_or_coastal_mobile"
+    if over_capacity(rules, state, display, u):
+        return "oc.air.hosting.mobile_two_mixed" if spec.kind == MOBILE else "oc.air.hosting.non_mobile_capacity_on_adc"
+    return None
+
+
+def aa_factor(rules: Cartwheel, state: GameState, display: str) -> int:
+    """oc.air.airbase_target.aa_*: 3 major, 2 minor or working mobile, 1 disrupted, 0 under construction."""
+    b = rules.mine(state).bases[display]
+    if b.status == CONSTRUCTION:
+        return 0
+    if b.status == DISRUPTED:
+        return AA_DISRUPTED
+    return AA.get(b.kind, 0)
+
+
+def in_range(rules: Cartwheel, state: GameState, u: Unit, frm: str | None, to: str) -> bool:
+    if frm is None:
+        return False
+    reach = rules.mine(state).air[u.id].range
+    return reach <= 0 or distance(rules, frm, to) <= reach  # 0: U, any hex (oc.components.air.range)
+
+
+def home_hex(rules: Cartwheel, state: GameState, u: Unit) -> str | None:
+    d = base_of(u)
+    return base_hex(rules, state, d) if d else None
+
+
+def landing(rules: Cartwheel, state: GameState, u: Unit, frm: str | None) -> str | None:
+    """A friendly airbase within ``u``'s range of ``frm`` that may host it, its home first, then the nearest."""
+    options = [d for d, b in rules.mine(state).bases.items() if b.side == u.side and b.hex is not None
+               and may_base(rules, state, d, u) is None and (frm is None or in_range(rules, state, u, frm, b.hex))]
+    if not options:
+        return None
+    if frm is None:
+        return options[0]
+    return min(options, key=lambda d: (distance(rules, frm, rules.mine(state).bases[d].hex or frm), d))
+
+
+def ground_at(state: GameState, rules: Cartwheel, label_: str, side: str | None = None) -> list[Unit]:
+    h = hx(rules, label_)
+    return [u for u in state.units.values() if u.alive and is_ground(u) and u.at == h
+            and (side is None or u.side == side)]
+
+
+def boxes() -> tuple[str, ...]:
+    return BOXES
+
+
+MINOR_KIND = MINOR
