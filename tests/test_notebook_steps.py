@@ -23,7 +23,7 @@ from hexlab import rulesets
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = {"memoir44": "02_memoir44.ipynb", "cadet": "03_cadet_commander.ipynb", "cactus": "04_cactus_ground.ipynb",
-             "warsea": "05_war_at_sea_landings.ipynb"}
+             "warsea": "05_war_at_sea_landings.ipynb", "cartwheel": "06_operation_cartwheel.ipynb"}
 
 RECORDER = """\
 import hexlab.engine.game as _g
