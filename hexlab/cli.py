@@ -193,7 +193,7 @@ def _cmd_ruleset_query(args: argparse.Namespace, rest: list[str], what: str) -> 
                             help="print the exact fraction beside every percentage")
         sweeping = _Parser(add_help=False)
         for target in (parser, sweeping):
-            target.add_argument("--sweep", nargs="+", metavar="PARAM=VALUES",
+            target.add_argument("--sweep", nargs="+", action="extend", metavar="PARAM=VALUES",
                                 help="a table across values of this ruleset's options, e.g. dice=1-6 figures=1,2,3,4 "
                                      "terrain=countryside,forest behind-wall=no,yes")
             target.add_argument("--format", choices=SWEEP_FORMATS, default=None,

@@ -117,3 +117,15 @@ def test_cli_sweep_mistakes_exit_2_with_one_line(argv: list[str], words: str, ca
     assert main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and words in err[0] and "Traceback" not in err[0]
+
+
+def test_two_sweep_flags_sweep_both_parameters(capsys):
+    """``--sweep dice=1-3 --sweep figures=1-2`` is the same table as ``--sweep dice=1-3 figures=1-2``: the
+    second flag adds a parameter, it does not replace the first."""
+    from hexlab.cli import main
+
+    base = ["odds", "memoir44", "--target", "infantry", "--measure", "p_eliminate", "--format", "csv"]
+    assert main(base + ["--sweep", "dice=1-3", "figures=1-2"]) == 0
+    together = capsys.readouterr().out
+    assert main(base + ["--sweep", "dice=1-3", "--sweep", "figures=1-2"]) == 0
+    assert capsys.readouterr().out == together and "figures" in together and "dice" in together
