@@ -16,6 +16,7 @@ so nothing in a save is ever executed.
 from __future__ import annotations
 
 import dataclasses
+import re
 import typing
 from typing import Any, ClassVar
 
@@ -42,6 +43,11 @@ class Action:
         for f in dataclasses.fields(self):
             out[f.name] = encode_value(getattr(self, f.name))
         return out
+
+
+def natural(text: str) -> list[Any]:
+    """A sort key that puts "2,3" before "10,3" and "W2" before "W10" (places and unit ids in words)."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text)]
 
 
 class ActionCodec:

@@ -10,7 +10,6 @@ exactly its scenario, seed and actions, which is what :mod:`hexlab.saves` writes
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -19,7 +18,7 @@ from typing import Any, Protocol
 
 from .. import words
 from ..dice import roll_multisets_mixed
-from .actions import Action
+from .actions import Action, natural
 from .errors import RuleError
 from .events import DiceRolled, Event
 from .ruleset import Context, Ruleset
@@ -45,11 +44,6 @@ class _Frame:
     before: GameState | None
     """The state before the entry, for undo; ``None`` in batch mode (:meth:`Game.batch_mode`)."""
     log_length: int
-
-
-def _natural(text: str) -> list[Any]:
-    """A sort key that puts "2,3" before "10,3"."""
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text)]
 
 
 class LegalActions:
@@ -236,7 +230,7 @@ class Game:
         if any(state.score.values()):
             lines.append("Score: " + ", ".join(f"{side} {state.score.get(side, 0)}" for side in state.sides) + ".")
         for side in state.sides:
-            units = sorted(state.units_of(side), key=lambda u: _natural(f"{rules.where(u.at)} {u.id}"))
+            units = sorted(state.units_of(side), key=lambda u: natural(f"{rules.where(u.at)} {u.id}"))
             lines.append(f"{side}: {len(units)} unit{'s' if len(units) != 1 else ''} on the map.")
             for u in units:
                 measure = rules.unit_types[u.kind].measure if u.kind in rules.unit_types else "steps"

@@ -32,7 +32,7 @@ from pydantic import BaseModel, ConfigDict
 
 from .. import style, words
 from ..dice import Die, Rng
-from .actions import Action, ActionCodec
+from .actions import Action, ActionCodec, natural
 from .errors import RuleError
 from .events import Event, GameOver, Payload, PhaseBegan, payload_kinds
 from .flow import Handlers, Outcome, Roll
@@ -347,7 +347,7 @@ class Ruleset(Generic[S]):
         if action.actor is not None:
             return f"{action.actor} does nothing more at this step ({step.title.lower()})"
         others = [a for a in self.legal_actions(state) if a.verb != "pass" and a != action]
-        units = sorted({a.actor for a in others if a.actor is not None}, key=_natural)
+        units = sorted({a.actor for a in others if a.actor is not None}, key=natural)
         if units:
             verbs = sorted({VERB_WORDS.get(a.verb, "act") for a in others if a.actor is not None})
             could = " or ".join(verbs) if len(verbs) <= 2 else "act"
@@ -519,13 +519,6 @@ def _some(names: Sequence[str], most: int = 4) -> str:
     if len(names) > most:
         return ", ".join(names[:most]) + f" and {len(names) - most} more"
     return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
-
-
-def _natural(text: str) -> list[Any]:
-    """A sort key that puts "W2" before "W10"."""
-    import re
-
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text)]
 
 
 class _Facts(dict[str, Any]):

@@ -26,7 +26,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..engine import Context, Event, Game, PhaseBegan
-from ..odds import OddsReport
+from ..odds import OddsReport, chance
 from .rules_html import code
 
 MOST_ROWS = 12
@@ -46,10 +46,10 @@ def bar_chart(report: OddsReport, wide: bool = False) -> str:
             f"<div class='hexlab-odds-row'{row_style}>"
             f"<span class='hexlab-odds-label'{label_style}>{html.escape(label)}</span>"
             f"<span class='hexlab-odds-bar'><span style='width:{width:.1f}%'></span></span>"
-            f"<span class='hexlab-odds-p'>{_chance(p)} <small>({p.numerator}/{p.denominator})</small></span>"
+            f"<span class='hexlab-odds-p'>{chance(p)} <small>({p.numerator}/{p.denominator})</small></span>"
             "</div>")
     summary = "".join(
-        f"<li><b>{html.escape(k)}</b>: {_chance(v)} <small>({v.numerator}/{v.denominator})</small></li>"
+        f"<li><b>{html.escape(k)}</b>: {chance(v)} <small>({v.numerator}/{v.denominator})</small></li>"
         for k, v in report.summary.items())
     notes = "".join(f"<li>{html.escape(n)}</li>" for n in report.notes)
     cite = " ".join(code(c) for c in report.clauses)
@@ -57,14 +57,6 @@ def bar_chart(report: OddsReport, wide: bool = False) -> str:
     return (f"<div class='hexlab-odds'><div class='hexlab-odds-title'>{html.escape(report.title)}</div>"
             f"{''.join(rows)}<ul class='hexlab-odds-summary'>{summary}</ul>"
             f"<ul class='hexlab-odds-notes'>{notes}</ul><small>Exact odds. {rules}</small></div>")
-
-
-def _chance(p: Fraction) -> str:
-    """A percentage that never calls a possible outcome impossible or a possible miss certain."""
-    text = f"{float(p):.1%}"
-    if 0 < p < 1 and text in ("0.0%", "100.0%"):
-        text = "<0.1%" if p < Fraction(1, 2) else ">99.9%"
-    return text
 
 
 MOST_OUTCOMES = 2_000
