@@ -210,6 +210,7 @@ class PhaseStepper(widgets.VBox):
     # ------------------------------------------------------------------------------------ views
     def refresh(self) -> None:
         game = self.game
+        self._lost: dict[Action, str | None] = {}
         rules = game.rules
         phase, step = game.current_phase, game.current_step
         if game.is_over:
@@ -293,15 +294,12 @@ class PhaseStepper(widgets.VBox):
 
     def _forfeits(self, legal: list[Action]) -> str:
         """What each of the choices that give something up gives up, for the header: "End the
-        activation: GL's second action is lost"."""
-        game, lines = self.game, []
-        for action in legal:
-            if action.actor is None and action.verb == "pass":
-                lost = game.rules.forfeit(game.state, action)
-                if lost:
-                    lines.append(f"<br><span class='hexlab-forfeit'><b>{html.escape(game.describe(action))}</b>: "
-                                 f"{html.escape(lost)}.</span>")
-        return "".join(lines)
+        activation: GL's second action is lost". Worked out once per refresh (:attr:`_lost`): the buttons'
+        tooltips say the same."""
+        game = self.game
+        self._lost = {a: game.rules.forfeit(game.state, a) for a in legal if a.actor is None and a.verb == "pass"}
+        return "".join(f"<br><span class='hexlab-forfeit'><b>{html.escape(game.describe(a))}</b>: "
+                       f"{html.escape(lost)}.</span>" for a, lost in self._lost.items() if lost)
 
     def choice_actions(self) -> list[Action]:
         """The decisions offered as buttons here: every legal one that no unit takes (a unit's own choices
@@ -324,7 +322,8 @@ class PhaseStepper(widgets.VBox):
             gives_up = action.verb == "pass"
             words = game.describe(action)
             more = game.rules.action_help(game.state, action)
-            lost = game.rules.forfeit(game.state, action) if gives_up else None
+            lost = None if not gives_up else self._lost[action] if action in self._lost else \
+                game.rules.forfeit(game.state, action)  # worked out for the header when a person decides
             tip = f"{words}: {more}" if more else (f"{words}: {lost}" if lost else words)
             b = widgets.Button(description=words, layout=widgets.Layout(width="auto"),
                                button_style="" if computer or gives_up else "primary", tooltip=tip)
