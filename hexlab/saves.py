@@ -17,15 +17,37 @@ decisions became the engine's ``Alternation``); version 3 saves hold it as it wa
 from __future__ import annotations
 
 import json
+import os
+import re
 from typing import Any
 
+from . import rulesets
 from .engine import Game, GameState, HexlabError, RuleError, SaveError
+from .engine.codec import decode_value
 from .engine.game import STEP
+from .guard import Refused, check_size, clip, control_character, excerpt, json_loads, printable, read_capped
 from .scenario import ScenarioError, load_text
 
 SAVE_FORMAT = "hexlab-save"
 SAVE_VERSION = 4
 READS = (1, 2, 3, 4)
+MAX_SAVE_BYTES = 32_000_000
+"""The largest save hexlab reads (a long game's save is a few hundred kilobytes; its embedded scenario is held
+to the scenario limit, :data:`hexlab.scenario.MAX_FILE_BYTES`)."""
+SAVE_KEYS = ("format", "version", "ruleset", "scenario", "seed", "history", "state")
+"""The fields of a save, every one required and no other allowed."""
+STATE_FIELDS: dict[str, Any] = {
+    "ruleset": str, "sides": list[str], "active": str, "position": str, "rng": int, "turn": int,
+    "units": list[dict[str, Any]], "score": dict[str, int], "hands": dict[str, list[str] | int],
+    "decks": dict[str, list[str] | int], "features": list[tuple[int, int, list[str]]],
+    "result": dict[str, Any] | None,
+}
+"""The common fields of a saved state and their types (read strictly: ``3.9`` is not a turn, ``"4"`` not a
+strength); besides them a state holds its ruleset's typed state, ``rules`` (``vars`` in version 1)."""
+UNIT_FIELDS: dict[str, Any] = {"id": str, "side": str, "kind": str, "at": Any, "strength": int, "max_strength": int,
+                               "attrs": dict[str, Any]}
+SCENARIO_ID = re.compile(r"[A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100}")
+"""A scenario's id in a save: ``ruleset/name`` (or, for a file loaded by path, its folder's name and its own)."""
 
 
 def to_data(game: Game) -> dict[str, Any]:
@@ -84,39 +106,104 @@ def _comparable(data: dict[str, Any], version: int, retired: frozenset[str] = fr
 
 
 def loads(text: str | bytes, name: str = "save") -> Game:
-    """Restore a saved game by replaying it; :class:`SaveError` names what is wrong."""
+    """Restore a saved game by replaying it; :class:`SaveError` names what is wrong (in at most a few lines, with
+    any control character escaped, whatever the save holds)."""
     try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise SaveError(f"{name}: not a hexlab save (not valid JSON: {exc})") from None
+        return _loads(text, name)
+    except SaveError as exc:
+        message = str(exc)
+        if len(message) <= MAX_MESSAGE and not control_character(message.replace("\n", "")):
+            raise
+        raise SaveError(clip(message, MAX_MESSAGE)) from None
+
+
+MAX_MESSAGE = 2_000
+"""The longest message of a :class:`SaveError` from :func:`loads`."""
+
+
+def _loads(text: str | bytes, name: str) -> Game:
+    """:func:`loads`, before its message is held to a readable length.
+
+    The one way a save is read (from a file, the classroom or a string): its size is checked, its JSON read
+    strictly (nesting, long numbers, ``Infinity`` and duplicate keys refused: :func:`hexlab.guard.json_loads`),
+    every field of its header and state checked for its exact type, its scenario read as any scenario is
+    (:func:`hexlab.scenario.parse_text`), and its history replayed through the rules."""
+    name = printable(name if len(name) <= 300 else name[:300] + "...")
+    if not isinstance(text, str | bytes):
+        raise SaveError(f"{name}: a save is text, not {type(text).__name__}")
+    try:
+        check_size(text, MAX_SAVE_BYTES)
+        data = json_loads(text)
+    except Refused as exc:
+        raise SaveError(f"{name}: {exc}") from None
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+        raise SaveError(f"{name}: not a hexlab save (not valid JSON: {clip(str(exc))})") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError(f"{name}: not a hexlab save (no \"format\": \"{SAVE_FORMAT}\")")
+    extra = [k for k in data if k not in SAVE_KEYS]
+    if extra:
+        raise SaveError(f"{name}: unknown fields: {', '.join(excerpt(k) for k in extra[:5])}")
     version = data.get("version")
-    if version not in READS:
-        raise SaveError(f"{name}: version: saves of version {version!r} can't be read "
+    if type(version) is not int or version not in READS:
+        raise SaveError(f"{name}: version: saves of version {excerpt(version)} can't be read "
                         f"(this hexlab reads versions {', '.join(map(str, READS))})")
-    for key, kind in (("scenario", dict), ("seed", int), ("history", list), ("state", dict)):
-        if not isinstance(data.get(key), kind):
-            raise SaveError(f"{name}: {key}: missing or not a {kind.__name__}")
+    for key, kind in (("scenario", dict), ("seed", int), ("history", list), ("state", dict), ("ruleset", str)):
+        if type(data.get(key)) is not kind:
+            raise SaveError(f"{name}: {key}: missing or not a {'whole number' if kind is int else kind.__name__}"
+                            + (f" (got {excerpt(data[key])})" if key in data else ""))
     scen = data["scenario"]
-    if not isinstance(scen.get("source"), str) or not isinstance(scen.get("id"), str):
-        raise SaveError(f"{name}: scenario: needs 'id' and 'source' text")
+    if set(scen) != {"id", "source"} or not isinstance(scen["source"], str) or not isinstance(scen["id"], str):
+        raise SaveError(f"{name}: scenario: needs 'id' and 'source' text, and nothing else")
+    if not SCENARIO_ID.fullmatch(scen["id"]):
+        raise SaveError(f"{name}: scenario.id: not a scenario id (ruleset/name): {excerpt(scen['id'])}")
     try:
         game = load_text(scen["source"], scen["id"], seed=data["seed"], name=f"{name} (scenario)")
     except ScenarioError as exc:
         raise SaveError(str(exc)) from None
+    _check_ruleset(data["ruleset"], scen["id"], game, name)
     replay(game, data["history"], name)
     try:
+        _check_state(data["state"], version, f"{name}: state")
         typed = game.rules.state_type if version == SAVE_VERSION else None  # an older shape: not read
         saved = GameState.from_data(data["state"], typed, f"{name}: state")
     except SaveError:
         raise  # already names the field (SaveError is a ValueError: let it through as it is)
     except (KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"{name}: state: malformed ({exc})") from None
+        raise SaveError(f"{name}: state: malformed ({clip(str(exc))})") from None
     retired = game.rules.retired_attrs
     if _comparable(saved.to_data(), version, retired) != _comparable(game.state.to_data(), version, retired):
         raise SaveError(f"{name}: state: the replayed game does not match the saved state")
     return game
+
+
+def _check_ruleset(ruleset: str, scenario_id: str, game: Game, name: str) -> None:
+    """The save's ruleset is its scenario's, and an id that names a ruleset names that one."""
+    if ruleset != game.rules.id:
+        raise SaveError(f"{name}: ruleset: the save says {excerpt(ruleset)}, but its scenario is for {game.rules.id}")
+    prefix = scenario_id.split("/", 1)[0]
+    if prefix != game.rules.id and prefix in rulesets.known():
+        raise SaveError(f"{name}: scenario.id: {excerpt(scenario_id)} names a {prefix} scenario, but the scenario "
+                        f"saved with it is for {game.rules.id}")
+
+
+def _check_state(data: dict[str, Any], version: int, where: str) -> None:
+    """Every common field of a saved state there, of exactly its type, and no unknown field
+    (:data:`STATE_FIELDS`, :data:`UNIT_FIELDS`)."""
+    own = "vars" if version == 1 else "rules"
+    _fields(data, STATE_FIELDS, (own,), where)
+    for i, unit in enumerate(data["units"]):
+        _fields(unit, UNIT_FIELDS, (), f"{where}.units[{i}]")
+
+
+def _fields(data: dict[str, Any], fields: dict[str, Any], more: tuple[str, ...], where: str) -> None:
+    extra = [k for k in data if k not in fields and k not in more]
+    if extra:
+        raise SaveError(f"{where}: unknown fields: {', '.join(excerpt(k) for k in extra[:5])}")
+    for key in (*fields, *more):
+        if key not in data:
+            raise SaveError(f"{where}.{key}: missing")
+    for key, hint in fields.items():
+        decode_value(data[key], hint, f"{where}.{key}")
 
 
 def save(game: Game, path: str, indent: int | None = 1) -> str:
@@ -126,11 +213,12 @@ def save(game: Game, path: str, indent: int | None = 1) -> str:
     return path
 
 
-def load(path: str) -> Game:
-    """Read a save file; :class:`SaveError` (never a traceback) when it can't be read."""
+def load(path: str | os.PathLike[str]) -> Game:
+    """Read a save file (a regular file of at most :data:`MAX_SAVE_BYTES`: never a device or a pipe);
+    :class:`SaveError` (never a traceback) when it can't be read."""
+    name = printable(os.fspath(path))
     try:
-        with open(path, "rb") as fh:
-            text = fh.read()
-    except OSError as exc:
-        raise SaveError(f"{path}: can't be read ({exc.strerror})") from None
-    return loads(text, name=path)
+        text = read_capped(path, MAX_SAVE_BYTES)
+    except Refused as exc:
+        raise SaveError(f"{name}: can't be read: {exc.problem}") from None
+    return loads(text, name=name)

@@ -42,6 +42,7 @@ from .engine.errors import ScenarioError
 from .engine.game import Game
 from .engine.ruleset import Context, Ruleset
 from .engine.state import Area, Board, GameState, Location, Unit
+from .guard import Refused, bounded, check_size, check_tree, excerpt, printable, read_capped, scan_toml
 from .hexes import Hex, Hexside, label_scheme, offset_rect
 from .scenario_areas import (
     AreaMapBuilder,
@@ -64,6 +65,18 @@ SCENARIO_DIRS: list[Path] = [KIT / "scenarios"]
 """Folders searched for scenario ids (``<ruleset>/<name>`` -> ``<dir>/<ruleset>/<name>.toml``)."""
 
 MAX_FILE_BYTES = 2_000_000
+"""The largest scenario hexlab reads: a file, text given directly, or a scenario embedded in a save."""
+MAX_HEXES = 2_500
+"""The most hexes (or areas, or sectors) a board may have: a 50x50 map. The engine lists every legal action at
+every decision; Memoir '44 on a 50x50 map with :data:`MAX_UNITS` infantry units plays random games at about 15 ms
+a step (measured on one core), where a 200x200 map with 40,000 units took 0.7 s a step. The published maps are
+far smaller (Memoir '44: 13x9 hexes)."""
+MAX_ITEMS = 10_000
+"""The most entries a list or table of a scenario may have (a board's hexes number at most :data:`MAX_HEXES`)."""
+MAX_ID = 100
+"""The longest id a unit or a side may have (ids are named in actions, which hold at most 200 characters)."""
+MAX_UNITS = 400
+"""The most units a scenario may place (the shipped scenarios place at most 47)."""
 
 Scalar = str | int | bool
 Pair = Annotated[list[str], Field(min_length=2, max_length=2)]
@@ -78,7 +91,7 @@ class _Model(BaseModel):
 class Meta(_Model):
     ruleset: str
     title: str = Field(min_length=1)
-    sides: list[str] = Field(min_length=2, max_length=4)
+    sides: list[Annotated[str, Field(max_length=MAX_ID)]] = Field(min_length=2, max_length=4)
     first: str | None = None
     summary: str = ""
     history: str = ""
@@ -89,10 +102,12 @@ class Meta(_Model):
     @field_validator("sides")
     @classmethod
     def _unique(cls, v: list[str]) -> list[str]:
-        if len(set(v)) != len(v):
-            raise ValueError("sides must be different")
         if any(not s.strip() for s in v):
             raise ValueError("a side needs a name")
+        if any(s != s.strip() for s in v):
+            raise ValueError("a side's name may not begin or end with spaces")
+        if len({" ".join(s.casefold().split()) for s in v}) != len(v):
+            raise ValueError("sides must be different (names that differ only in capitals or spacing are the same)")
         return v
 
 
@@ -142,7 +157,7 @@ class UnitModel(_Model):
     type: str
     at: str | dict[str, str] | None = None
     """A hex's label, an area's id, ``{ aboard = "T1" }`` or ``{ display = "rabaul", box = "Ready" }``."""
-    id: str | None = None
+    id: str | None = Field(default=None, min_length=1, max_length=MAX_ID)
     strength: int | None = Field(default=None, ge=0)
     max_strength: int | None = Field(default=None, ge=1)
     attrs: dict[str, AttrValue] = {}
@@ -233,7 +248,8 @@ _PYDANTIC_WORDS = {
 
 
 def _problems_from(exc: ValidationError, prefix: str = "") -> list[tuple[str, str]]:
-    problems = []
+    problems: list[tuple[str, str]] = []
+    seen: set[tuple[str, str]] = set()
     for err in exc.errors():
         loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
         # a union's alternatives appear as extra loc parts named after the type; keep the field path
@@ -244,33 +260,55 @@ def _problems_from(exc: ValidationError, prefix: str = "") -> list[tuple[str, st
             path = f"{prefix}.{path}" if path else prefix
         msg = _PYDANTIC_WORDS.get(err["type"], err["msg"])
         if err["type"] not in _PYDANTIC_WORDS and "input" in err and not isinstance(err["input"], dict | list):
-            msg = f"{msg} (got {err['input']!r})"
-        if (path, msg) not in problems:
+            msg = f"{msg} (got {excerpt(err['input'])})"
+        if (path, msg) not in seen:
+            seen.add((path, msg))
             problems.append((path, msg))
     return problems
 
 
+def scenario_error(name: str, problems: list[tuple[str, str]]) -> ScenarioError:
+    """The error for ``problems`` in the scenario called ``name``: at most a screenful, every message cut
+    short and escaped (:func:`hexlab.guard.bounded`), the name escaped too."""
+    return ScenarioError(printable(name if len(name) <= 300 else name[:300] + "..."), bounded(problems))
+
+
 def parse_text(text: str | bytes, name: str) -> ScenarioFile:
-    """Read and check a scenario's text against the models (no map or ruleset checks yet)."""
+    """Read and check a scenario's text against the models (no map or ruleset checks yet).
+
+    This is the one way a scenario's text is read, from a file, a string or a save: its size is checked
+    (:data:`MAX_FILE_BYTES`), then its nesting and long numbers before TOML is parsed, then every value
+    (depth, finite numbers, no control characters in text) before the models see it
+    (:mod:`hexlab.guard`)."""
+    if not isinstance(text, str | bytes):
+        raise scenario_error(name, [("", f"a scenario is text, not {type(text).__name__}")])
+    try:
+        check_size(text, MAX_FILE_BYTES)
+    except Refused as exc:
+        raise scenario_error(name, [("", f"file is {exc.problem}")]) from None
     if isinstance(text, bytes):
-        if len(text) > MAX_FILE_BYTES:
-            raise ScenarioError(name, [("", f"file is too large ({len(text)} bytes)")])
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise ScenarioError(name, [("", f"not UTF-8 text (byte {exc.start}): save it as UTF-8")]) from None
+            raise scenario_error(name, [("", f"not UTF-8 text (byte {exc.start}): save it as UTF-8")]) from None
     if text.startswith("\ufeff"):
         text = text[1:]
     if not text.strip():
-        raise ScenarioError(name, [("", "file is empty")])
+        raise scenario_error(name, [("", "file is empty")])
     try:
+        scan_toml(text)
         raw = tomllib.loads(text)
+        check_tree(raw, max_items=MAX_ITEMS)
+    except Refused as exc:
+        raise scenario_error(name, [(exc.path, exc.problem)]) from None
     except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(name, [("", f"not valid TOML: {exc}")]) from None
+        raise scenario_error(name, [("", f"not valid TOML: {exc}")]) from None
+    except (ValueError, RecursionError) as exc:  # a last line of defence: the scans above should catch these
+        raise scenario_error(name, [("", f"not valid TOML: {excerpt(str(exc))}")]) from None
     try:
         return ScenarioFile.model_validate(raw)
     except ValidationError as exc:
-        raise ScenarioError(name, _problems_from(exc)) from None
+        raise scenario_error(name, _problems_from(exc)) from None
 
 
 def build(model: ScenarioFile, scenario_id: str, name: str, source: str,
@@ -282,7 +320,10 @@ def build(model: ScenarioFile, scenario_id: str, name: str, source: str,
     try:
         ruleset = rulesets.get(meta.ruleset)
     except KeyError as exc:
-        raise ScenarioError(name, [("scenario.ruleset", str(exc.args[0]))]) from None
+        raise scenario_error(name, [("scenario.ruleset", str(exc.args[0]))]) from None
+    too_big = _too_big(model)
+    if too_big:  # refused before any work in proportion to the board's size
+        raise scenario_error(name, too_big)
     if meta.first is not None and meta.first not in meta.sides:
         problems.append(("scenario.first", f"{meta.first!r} is not one of the sides {meta.sides}"))
 
@@ -475,12 +516,32 @@ def build(model: ScenarioFile, scenario_id: str, name: str, source: str,
         options = None
 
     if problems:
-        raise ScenarioError(name, problems)
+        raise scenario_error(name, problems)
     scenario = Scenario(scenario_id, name, source, meta, board, units, ruleset, options, features, file_path)
     extra = ruleset(board, options, meta.sides, meta.first).validate_scenario(scenario)
     if extra:
-        raise ScenarioError(name, extra)
+        raise scenario_error(name, extra)
     return scenario
+
+
+def _too_big(model: ScenarioFile) -> list[tuple[str, str]]:
+    """A board or an army bigger than the engine plays at a reasonable speed (:data:`MAX_HEXES`,
+    :data:`MAX_UNITS`)."""
+    b, problems = model.board, []
+    grids = [("board", b.width, b.height, "hexes")]
+    if b.refs is not None:
+        grids.append(("board.refs", b.refs.width, b.refs.height, "cells"))
+    if b.grid is not None:
+        grids.append(("board.grid", b.grid.cols, b.grid.rows, "sectors"))
+    for path, w, h, what in grids:
+        if w is not None and h is not None and w * h > MAX_HEXES:
+            problems.append((path, f"{w}x{h} is {w * h:,} {what}: hexlab plays boards of at most {MAX_HEXES:,} "
+                                   f"(a 50x50 map)"))
+    if len(b.area) > MAX_HEXES:
+        problems.append(("board.area", f"{len(b.area):,} areas: hexlab plays boards of at most {MAX_HEXES:,}"))
+    if len(model.unit) > MAX_UNITS:
+        problems.append(("unit", f"{len(model.unit):,} units: a scenario may place at most {MAX_UNITS:,}"))
+    return problems
 
 
 def read_text(text: str | bytes, scenario_id: str, name: str | None = None, path: Path | None = None
@@ -495,9 +556,9 @@ def resolve(id_or_path: str | os.PathLike[str]) -> tuple[str, Path]:
     """Find a scenario by id (``ruleset/name``) or by path; ``ScenarioError`` if there is none."""
     text = os.fspath(id_or_path)
     path = Path(text)
-    if text.endswith(".toml") or path.is_file():
-        if not path.is_file():
-            raise ScenarioError(text, [("", "no such file")])
+    if text.endswith(".toml") or (path.exists() and not path.is_dir()):
+        if not path.exists():
+            raise scenario_error(text, [("", "no such file")])
         sid = f"{path.parent.name}/{path.stem}"
         return sid, path
     parts = text.split("/")
@@ -507,17 +568,22 @@ def resolve(id_or_path: str | os.PathLike[str]) -> tuple[str, Path]:
             if candidate.is_file():
                 return text, candidate
     known = ", ".join(s["id"] for s in scenarios()) or "none"
-    raise ScenarioError(text, [("", f"no scenario with this id or path (known ids: {known})")])
+    raise scenario_error(text, [("", f"no scenario with this id or path (known ids: {known})")])
 
 
 def read(id_or_path: str | os.PathLike[str]) -> Scenario:
     """Validate a scenario (by id or path) without starting a game."""
     sid, path = resolve(id_or_path)
+    return read_text(read_file(path), sid, str(path), path)
+
+
+def read_file(path: Path) -> bytes:
+    """A scenario file's bytes: a regular file of at most :data:`MAX_FILE_BYTES` (never a device or a pipe,
+    never read without limit: :func:`hexlab.guard.read_capped`)."""
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ScenarioError(str(path), [("", f"cannot read: {exc.strerror}")]) from None
-    return read_text(data, sid, str(path), path)
+        return read_capped(path, MAX_FILE_BYTES)
+    except Refused as exc:
+        raise scenario_error(str(path), [("", exc.problem)]) from None
 
 
 def load(id_or_path: str | os.PathLike[str], seed: int | None = None) -> Game:
@@ -544,7 +610,7 @@ def scenarios() -> list[dict[str, Any]]:
                 continue
             seen.add(sid)
             try:
-                out.append(read_text(path.read_bytes(), sid, str(path), path).info())
+                out.append(read_text(read_file(path), sid, str(path), path).info())
             except ScenarioError as exc:
                 out.append({"id": sid, "ruleset": path.parent.name, "title": "", "error": str(exc),
                             "path": str(path)})

@@ -43,8 +43,12 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+MAX_ID = 100
+"""The longest id an area, a sector or a display may have (actions name them, and hold at most 200 characters)."""
+
+
 class AreaModel(_Strict):
-    id: str = Field(min_length=1)
+    id: str = Field(min_length=1, max_length=MAX_ID)
     name: str = Field(min_length=1)
     at: str | Annotated[list[Number], Field(min_length=2, max_length=2)]
     """``[column, row]`` (boxes at positions), or in the older form the label of the hex it is anchored on."""
@@ -66,7 +70,7 @@ class SectorGridModel(_Strict):
 
 
 class SectorModel(_Strict):
-    id: str
+    id: str = Field(max_length=MAX_ID)
     name: str | None = None
     terrain: str | None = None
     attrs: dict[str, AttrValue] = {}
@@ -82,10 +86,10 @@ class RefGridModel(_Strict):
 
 
 class DisplayModel(_Strict):
-    id: str = Field(min_length=1)
+    id: str = Field(min_length=1, max_length=MAX_ID)
     name: str = ""
     side: str | None = None
-    boxes: list[str] = Field(min_length=1)
+    boxes: list[Annotated[str, Field(max_length=MAX_ID)]] = Field(min_length=1)
 
 
 HEX_FIELDS = ("width", "height", "default_terrain", "offset", "short_odd_rows", "labels", "label_base", "terrain",

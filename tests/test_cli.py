@@ -68,6 +68,22 @@ def test_validate_in_a_real_process_never_shows_a_traceback(tmp_path, content):
     assert "Traceback" not in done.stderr and "File \"" not in done.stderr
 
 
+@pytest.mark.parametrize(("content", "words"), [
+    (b"x = " + b"[" * 50_000 + b"]" * 50_000 + b"\n", "nested more than 32 deep"),
+    (b"x = {a = " * 20_000 + b"1" + b"}" * 20_000 + b"\n", "nested more than 32 deep"),
+    (b"x = " + b"7" * 10_000 + b"\n", "a number of 10,000 digits"),
+    (Path(MEADOW).read_bytes().replace(b"Skirmish at", b"\\u001b[31mSkirmish at"), "control character \\x1b"),
+])
+def test_validate_and_play_refuse_hostile_files_in_a_real_process_without_a_traceback(tmp_path, content, words):
+    bad = tmp_path / "hostile.toml"
+    bad.write_bytes(content)
+    for command in ("validate", "play"):
+        done = subprocess.run([sys.executable, "-m", "hexlab.cli", command, str(bad)], capture_output=True, text=True,
+                              timeout=60)
+        assert done.returncode == 2 and f"{bad}: " in done.stderr and words in done.stderr
+        assert "Traceback" not in done.stderr and "\x1b" not in done.stderr + done.stdout
+
+
 def test_play_prints_one_line_per_event_and_a_result_identically_for_a_seed(capsys, tmp_path):
     code, first, _ = run(capsys, "play", "skirmish/meadow", "--seed", "7")
     assert code == 0

@@ -185,3 +185,11 @@ def test_a_scenarios_notes_show_its_history_teacher_notes_and_our_values():
     notes = read("cactus/guadalcanal").notes()
     assert notes.startswith("### Guadalcanal") and "**The history.**" in notes and "**For the teacher.**" in notes
     assert "Our values, not the published game's" in notes and "\n- 5 turns of 10 hours" in notes
+
+
+def test_only_a_regular_file_is_read_as_a_scenario(tmp_path):
+    (tmp_path / "folder.toml").mkdir()
+    with pytest.raises(ScenarioError, match=r"folder\.toml: not a regular file \(it is a folder\)"):
+        read(tmp_path / "folder.toml")
+    (tmp_path / "link.toml").symlink_to(MEADOW)  # a link to a scenario file is read as that file
+    assert read(tmp_path / "link.toml").title == "Skirmish at the meadow (test)"

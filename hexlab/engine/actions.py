@@ -11,17 +11,27 @@ primary button and says what it gives up (``Ruleset.forfeit``).
 Actions are stored in saves as ``{"type": ClassName, field: value...}``; decoding is driven by the
 dataclass fields' annotations (:mod:`hexlab.engine.codec`, the same codec as each ruleset's typed state),
 so nothing in a save is ever executed.
+
+An action built in Python is held to the same annotations before any rule sees it: :func:`check_fields`
+(called by ``Game.apply``) refuses ``Move(unit="A2", to=(1, 7))`` (a tuple where a hex belongs) or
+``PlayCard(card=None)`` with a :class:`RuleError` naming the field, so a wrongly typed action can never
+reach a rule, change the state or be written into a save.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
+import types
 import typing
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, Literal, Union
 
+from ..guard import control_character, excerpt
+from ..hexes import Hex
 from .codec import decode_value, encode_value, hints_of
-from .errors import SaveError
+from .errors import RuleError, SaveError
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -62,12 +72,12 @@ class ActionCodec:
 
     def decode(self, data: Any, where: str = "action") -> Action:
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-            raise SaveError(f"{where}: expected an object with a 'type', got {data!r}")
+            raise SaveError(f"{where}: expected an object with a 'type', got {excerpt(data)}")
         name = data["type"]
         cls = self.classes.get(name)
         if cls is None:
             known = ", ".join(sorted(self.classes))
-            raise SaveError(f"{where}: unknown action type {name!r} (this ruleset has: {known})")
+            raise SaveError(f"{where}: unknown action type {excerpt(name)} (this ruleset has: {known})")
         hints = self.hints[name]
         kwargs = {}
         names = [f.name for f in dataclasses.fields(cls)]
@@ -79,3 +89,79 @@ class ActionCodec:
                 raise SaveError(f"{where}.{field_name}: missing")
             kwargs[field_name] = decode_value(data[field_name], hints[field_name], f"{where}.{field_name}")
         return cls(**kwargs)
+
+
+# ------------------------------------------------------------------------------------------- field types
+
+MAX_TEXT = 200
+"""The longest text an action's field may hold (a unit's id, a card's name: a scenario's ids are shorter)."""
+
+Check = Callable[[Any], str | None]
+"""Checks one value against an annotation: ``None`` when it fits, else what was expected."""
+
+
+def check_fields(action: Any) -> None:
+    """Refuse an action whose fields are not of their declared types (a plain tuple where a ``Hex`` belongs,
+    ``None`` where a card's name belongs, a dict as a hex, ``True`` as a number), with a :class:`RuleError`
+    naming the action, the field, what was expected and what was given; nothing else is touched. Anything
+    that is not an :class:`Action` is refused too. The checks are worked out once per action class."""
+    if not isinstance(action, Action):
+        raise RuleError(f"{excerpt(action)} is not an action (actions are the ruleset's action classes).", None)
+    for name, check in _checks(type(action)):
+        expected = check(getattr(action, name))
+        if expected is not None:
+            raise RuleError(f"{type(action).__name__}.{name} must be {expected}, not "
+                            f"{excerpt(getattr(action, name))}.", None)
+
+
+@functools.cache
+def _checks(cls: type) -> tuple[tuple[str, Check], ...]:
+    hints = hints_of(cls)
+    return tuple((f.name, _check_for(hints[f.name])) for f in dataclasses.fields(cls))
+
+
+def _check_for(hint: Any) -> Check:
+    """A check for one annotation (those an action's fields use: text, numbers, hexes, literals, optional
+    values, tuples and small frozen dataclasses)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any:
+        return lambda v: None
+    if hint is str:
+        return lambda v: None if type(v) is str and len(v) <= MAX_TEXT and not control_character(v) else \
+            f"text of at most {MAX_TEXT} characters, with no control characters"
+    if hint is bool:
+        return lambda v: None if type(v) is bool else "true or false"
+    if hint is int:
+        return lambda v: None if type(v) is int else "a whole number"
+    if hint is float:
+        return lambda v: None if type(v) in (int, float) and v == v and v not in (float("inf"), float("-inf")) \
+            else "a number"
+    if hint is Hex:
+        return lambda v: None if type(v) is Hex and type(v[0]) is int and type(v[1]) is int else "a Hex"
+    if hint is type(None):
+        return lambda v: None if v is None else "None"
+    if origin is Literal:
+        allowed = args
+        return lambda v: None if any(type(v) is type(a) and v == a for a in allowed) else \
+            "one of " + ", ".join(map(repr, allowed))
+    if origin in (Union, types.UnionType):
+        options = [_check_for(a) for a in args]
+        words = " or ".join(str(o(object())) for o in options)
+        return lambda v: None if any(o(v) is None for o in options) else words
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _check_for(args[0])
+            return lambda v: None if type(v) is tuple and all(item(x) is None for x in v) else \
+                f"a tuple of {item(object())}"
+        items = [_check_for(a) for a in args]
+        return lambda v: None if type(v) is tuple and len(v) == len(items) and all(
+            c(x) is None for c, x in zip(items, v, strict=True)) else f"a tuple of {len(items)}"
+    if origin in (list, dict, set, frozenset):
+        return lambda v: None if type(v) is origin else f"a {origin.__name__}"
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        fields = _checks(hint)
+        return lambda v: None if type(v) is hint and all(c(getattr(v, n)) is None for n, c in fields) else \
+            f"a {hint.__name__}"
+    if isinstance(hint, type):
+        return lambda v: None if isinstance(v, hint) else f"a {hint.__name__}"
+    return lambda v: None  # an annotation no action uses (the codec refuses to save what it cannot read)

@@ -20,6 +20,7 @@ import types
 import typing
 from typing import Any, Literal, Union
 
+from ..guard import excerpt
 from ..hexes import Hex
 from .errors import SaveError
 
@@ -36,7 +37,7 @@ def encode_value(value: Any) -> Any:
         return {str(k): encode_value(v) for k, v in value.items()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: encode_value(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    raise TypeError(f"cannot store a {type(value).__name__} in a save: {value!r}")
+    raise TypeError(f"cannot store a {type(value).__name__} in a save: {excerpt(value)}")
 
 
 @functools.cache
@@ -66,7 +67,7 @@ def decode_dataclass(cls: type, data: Any, where: str, params: dict[Any, Any] | 
     """Build ``cls`` from an object of its fields; every field must be there, and no others. ``params``
     are a generic dataclass's type arguments, by parameter."""
     if not isinstance(data, dict):
-        raise SaveError(f"{where}: expected an object with the fields of {cls.__name__}, got {data!r}")
+        raise SaveError(f"{where}: expected an object with the fields of {cls.__name__}, got {excerpt(data)}")
     hints = hints_of(cls)
     names = [f.name for f in dataclasses.fields(cls) if f.init]
     extra = set(data) - set(names)
@@ -102,20 +103,20 @@ def decode_value(value: Any, hint: Any, where: str) -> Any:
                 return decode_value(value, option, where)
             except SaveError as exc:
                 errors.append(str(exc))
-        raise SaveError(errors[0] if errors else f"{where}: unexpected value {value!r}")
+        raise SaveError(errors[0] if errors else f"{where}: unexpected value {excerpt(value)}")
     if origin is Literal:
         if value in typing.get_args(hint):
             return value
-        raise SaveError(f"{where}: expected one of {typing.get_args(hint)}, got {value!r}")
+        raise SaveError(f"{where}: expected one of {typing.get_args(hint)}, got {excerpt(value)}")
     if hint is Hex:
         if (isinstance(value, list) and len(value) == 2
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
             return Hex(value[0], value[1])
-        raise SaveError(f"{where}: expected a hex as [q, r], got {value!r}")
+        raise SaveError(f"{where}: expected a hex as [q, r], got {excerpt(value)}")
     if origin is tuple:
         args = typing.get_args(hint)
         if not isinstance(value, list):
-            raise SaveError(f"{where}: expected a list, got {value!r}")
+            raise SaveError(f"{where}: expected a list, got {excerpt(value)}")
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(decode_value(v, args[0], f"{where}[{i}]") for i, v in enumerate(value))
         if len(args) != len(value):
@@ -124,31 +125,31 @@ def decode_value(value: Any, hint: Any, where: str) -> Any:
     if origin is list:
         (arg,) = typing.get_args(hint) or (Any,)
         if not isinstance(value, list):
-            raise SaveError(f"{where}: expected a list, got {value!r}")
+            raise SaveError(f"{where}: expected a list, got {excerpt(value)}")
         return [decode_value(v, arg, f"{where}[{i}]") for i, v in enumerate(value)]
     if origin is dict:
         key_hint, arg = typing.get_args(hint) or (str, Any)
         if not isinstance(value, dict):
-            raise SaveError(f"{where}: expected an object, got {value!r}")
+            raise SaveError(f"{where}: expected an object, got {excerpt(value)}")
         if key_hint is not str:
             raise SaveError(f"{where}: only text keys can be stored, not {key_hint!r}")
         return {k: decode_value(v, arg, f"{where}.{k}") for k, v in value.items()}
     if hint is bool:
         if isinstance(value, bool):
             return value
-        raise SaveError(f"{where}: expected true or false, got {value!r}")
+        raise SaveError(f"{where}: expected true or false, got {excerpt(value)}")
     if hint is int:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        raise SaveError(f"{where}: expected a whole number, got {value!r}")
+        raise SaveError(f"{where}: expected a whole number, got {excerpt(value)}")
     if hint is float:
         if isinstance(value, int | float) and not isinstance(value, bool):
             return float(value)
-        raise SaveError(f"{where}: expected a number, got {value!r}")
+        raise SaveError(f"{where}: expected a number, got {excerpt(value)}")
     if hint is str:
         if isinstance(value, str):
             return value
-        raise SaveError(f"{where}: expected text, got {value!r}")
+        raise SaveError(f"{where}: expected text, got {excerpt(value)}")
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return decode_dataclass(hint, value, where)
     if isinstance(origin, type) and dataclasses.is_dataclass(origin):  # a generic one: Together[Hit]

@@ -149,6 +149,7 @@ class Memoir44(Ruleset[Memoir44State]):
                 for side in table:
                     if side not in sides:
                         problems.append((f"rules.{key}.{side}", f"no side {side!r}"))
+        problems += self._playable_counts(sides)
         for label, side in opts.bunker_owners.items():
             try:
                 h = self.board.parse(label)
@@ -168,6 +169,8 @@ class Memoir44(Ruleset[Memoir44State]):
                 problems.append((f"rules.objectives[{i}].side", f"no side {obj.side!r}"))
         seen: dict[Any, str] = {}
         for i, u in enumerate(scenario.units):
+            if not isinstance(u.at, Hex):
+                problems.append((f"unit[{i}].at", "missing: every unit starts on a hex of the map"))
             if u.at is not None and u.at in seen:
                 problems.append((f"unit[{i}].at", f"hex already holds {seen[u.at]} (m44.stack.one_unit_per_hex)"))
             seen[u.at] = u.id
@@ -182,6 +185,36 @@ class Memoir44(Ruleset[Memoir44State]):
                 problems.append((f"unit[{i}].attrs.badge", "Elite Armor badges go on armor units"))
             if badge == "french_resistance" and u.kind != INFANTRY:
                 problems.append((f"unit[{i}].attrs.badge", "French Resistance units are infantry"))
+        return problems
+
+    def _playable_counts(self, sides: list[str]) -> list[tuple[str, str]]:
+        """Medal targets a side must win toward (at least 1: a target of 0 would be reached before a shot is
+        fired, m44.victory.medals.target) and hands the deck can deal (m44.setup.hand_size): every hand at
+        least one card, and all of them together leaving two cards in the deck, so that the first draws
+        (Recon draws two) never find the deck and the discards both empty."""
+        problems = []
+        opts = self.options
+        for side in sides:
+            where = f"rules.medals.{side}" if isinstance(opts.medals, dict) else "rules.medals"
+            if self.medal_target(side) < 1:
+                problems.append((where, f"a medal target must be at least 1, not {self.medal_target(side)}"))
+                if where == "rules.medals":
+                    break  # one target for every side: said once
+        dealt = 0
+        for side in sides:
+            per_side = isinstance(opts.hand_size, dict)
+            size = opts.hand_size.get(side) if per_side else opts.hand_size
+            if size is None:
+                size = 6 if opts.nations.get(side) == "italy" else 5
+            elif size < 1:
+                problems.append((f"rules.hand_size.{side}" if per_side else "rules.hand_size",
+                                 f"a hand must hold at least 1 command card, not {size}"))
+            dealt += max(size, 0)
+        deck = len(standard_deck())
+        if dealt > deck - 2:
+            problems.append(("rules.hand_size", f"the hands take {dealt} command cards, but the deck has {deck} and "
+                                                "must keep 2 to draw from: at most "
+                                                f"{deck - 2} cards in all hands together"))
         return problems
 
     def setup(self, ctx: Context) -> None:
