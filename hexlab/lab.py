@@ -4,6 +4,12 @@ For a teacher who is not a programmer: ``pip install 'hexlab[lab]'`` then ``hexl
 copied from the package into ``DIR`` (``hexlab-notebooks`` by default), and the scenarios into
 ``DIR/scenarios`` with a short guide to making your own (``scenarios/make_your_own_scenario.md``).
 
+Nothing is written outside ``DIR``, and nothing through a link: before anything is changed, every place the
+kit writes (the notebooks, ``scenarios/...``, ``.hexlab`` and its settings, ``voila.json``) is checked, and a
+link, or anything other than a file where a file goes (or a folder where a folder goes), stops ``hexlab lab``
+with the path and nothing changed. Files are written whole or not at all (a temporary file beside it, then
+renamed over it), and the fingerprint record is read as untrusted data: a malformed one is reported.
+
 A copy the student has changed is never overwritten without asking: the folder keeps the fingerprint of
 every file it was given (``.hexlab/kit.json``), so an untouched copy is brought up to date silently and an
 edited one is kept unless the person at the keyboard says to replace it. For a notebook the fingerprint is
@@ -22,15 +28,18 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
+import re
 import signal
+import stat
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from .engine import HexlabError
+from .guard import Refused, excerpt, json_loads, printable, read_capped
 from .scenario import KIT
 
 NOTEBOOKS = KIT / "notebooks"
@@ -58,17 +67,53 @@ VOILA_SETTINGS: dict[str, dict[str, object]] = {
     "VoilaConfiguration": {"extension_denylist": ["@jupyter-notebook/lab-extension"]},
 }
 """``voila.json`` in the working folder: Voila reads it when started there (``voila NOTEBOOK.ipynb``)."""
+RECORD = ".hexlab/kit.json"
+"""The fingerprints of the files the folder was given."""
+MAX_RECORD_BYTES = 1_000_000
 STOP_WAIT = 30.0
 """Seconds JupyterLab is given to shut its kernels down after a stop, before it is killed."""
+
+
+BRIEFINGS = Path(__file__).resolve().parent / "classroom" / "briefings"
+"""The teams' briefings (one Markdown page per side of a lesson's scenario), copied into ``briefings/``."""
+ANSWER = re.compile(r"<details>\s*<summary>[^<]*(?:answer key|model answer)[^<]*</summary>.*?</details>",
+                    re.IGNORECASE | re.DOTALL)
+"""An answer key or a model answer in a notebook's text: a folded block whose summary says so."""
+FOR_STUDENTS = "*(The answer is in your teacher's copy.)*"
 
 
 def kit_files() -> list[tuple[str, Path]]:
     """Every file the kit gives a working folder: (its place in the folder, where the kit has it)."""
     files = [(p.name, p) for p in sorted(NOTEBOOKS.glob("*.ipynb"))]
+    files += [(f"lessons/{p.name}", p) for p in sorted((NOTEBOOKS / "lessons").glob("*.ipynb"))]
+    files += [(f"briefings/{p.relative_to(BRIEFINGS).as_posix()}", p) for p in sorted(BRIEFINGS.glob("*/*/*.md"))]
     files += [(f"scenarios/{p.relative_to(SCENARIOS).as_posix()}", p) for p in sorted(SCENARIOS.glob("*/*.toml"))]
     if GUIDE.is_file():
         files.append((GUIDE_NAME, GUIDE))
     return files
+
+
+def students_copy(data: bytes) -> bytes:
+    """A notebook without its answer keys and model answers (each replaced by a line saying the teacher's copy
+    has it), for ``hexlab lab --students``. Outputs stay: they are what running the cells shows anyway."""
+    nb = json.loads(data)
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") != "markdown":
+            continue
+        text = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+        first = text.lstrip().split("\n", 1)[0]
+        if first.startswith("#") and re.search(r"answer key|model answers?", first, re.IGNORECASE):
+            stripped = f"{first}\n\n{FOR_STUDENTS}\n"  # a cell that is all answers, under its heading
+        else:
+            stripped = ANSWER.sub(FOR_STUDENTS, text)
+        if stripped != text:
+            cell["source"] = stripped.splitlines(keepends=True)
+    return (json.dumps(nb, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def _content(place: str, source: Path, students: bool) -> bytes:
+    data = source.read_bytes()
+    return students_copy(data) if students and place.endswith(".ipynb") else data
 
 
 def _digest(path: Path) -> str:
@@ -79,8 +124,12 @@ def fingerprint(path: Path) -> str:
     """What tells a changed copy from an untouched one. For a notebook: its cells' kinds and sources, so that
     a notebook JupyterLab saved after it was opened or run, with nobody editing a cell, is unchanged. For any
     other file (or a notebook that is not valid JSON): its bytes."""
-    data = path.read_bytes()
-    if path.suffix == ".ipynb":
+    return fingerprint_of(path.read_bytes(), path.suffix)
+
+
+def fingerprint_of(data: bytes, suffix: str) -> str:
+    """:func:`fingerprint` of a file's bytes (``suffix``: its ending, ``.ipynb`` for a notebook)."""
+    if suffix == ".ipynb":
         try:
             cells = [[c["cell_type"], "".join(c["source"]) if isinstance(c["source"], list) else c["source"]]
                      for c in json.loads(data)["cells"]]
@@ -108,29 +157,120 @@ def _trust(paths: Sequence[Path]) -> None:
             return
 
 
-def copy_kit(target: Path, ask: Callable[[str], bool], say: Callable[[str], None] = print) -> list[str]:
+class UnsafeFolder(HexlabError):
+    """A working folder that holds a link (or something other than a file or folder) where the kit writes."""
+
+
+def _place_problem(target: Path, place: str, folder: bool = False) -> str | None:
+    """Why the kit may not write ``target/place`` (a file, or a folder with ``folder``), or ``None``: no part
+    of the way there below ``target`` may be a link, each part on the way must be a folder, and the place
+    itself a regular file (or folder) if it exists. Links are looked at, never followed (``lstat``)."""
+    parts = PurePosixPath(place).parts
+    if not parts or ".." in parts or PurePosixPath(place).is_absolute():
+        return f"{place}: not a place inside the folder"
+    path = target
+    for i, part in enumerate(parts):
+        path = path / part
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            break
+        except OSError as exc:
+            return f"{printable(str(path))}: cannot be checked ({exc.strerror})"
+        if stat.S_ISLNK(mode):
+            try:
+                to = os.readlink(path)
+            except OSError:
+                to = "?"
+            return f"{printable(str(path))} is a link (to {printable(to)})"
+        want_folder = folder or i < len(parts) - 1
+        if want_folder and not stat.S_ISDIR(mode):
+            return f"{printable(str(path))} is not a folder"
+        if not want_folder and not stat.S_ISREG(mode):
+            return f"{printable(str(path))} is not a regular file"
+    inside = os.path.realpath(target / place)
+    root = os.path.realpath(target)
+    if os.path.commonpath([inside, root]) != root:
+        return f"{printable(str(target / place))} leads outside {printable(str(target))}"
+    return None
+
+
+def check_folder(target: Path, places: Sequence[str], folders: Sequence[str] = ()) -> None:
+    """Refuse (:class:`UnsafeFolder`, naming every path) a working folder where writing any of ``places`` (files)
+    or ``folders`` would follow a link or replace something that is not a file or folder."""
+    if target.is_symlink() or (target.exists() and not target.is_dir()):
+        raise UnsafeFolder(f"{printable(str(target))} is not a folder")
+    problems = [p for p in (*(_place_problem(target, f, folder=True) for f in folders),
+                            *(_place_problem(target, f) for f in places)) if p is not None]
+    if problems:
+        shown = "\n  ".join(problems[:20]) + (f"\n  ... and {len(problems) - 20} more" if len(problems) > 20 else "")
+        raise UnsafeFolder(f"hexlab lab does not write through links or over what is not a file; nothing was changed "
+                           f"in {printable(str(target))}. Move these away and run it again:\n  {shown}")
+
+
+def _write(dest: Path, data: bytes) -> None:
+    """Write ``dest`` whole or not at all: a new temporary file beside it (never an existing one: no link is
+    followed), then renamed over it (a rename replaces a link planted since, never writes through it)."""
+    fd, tmp = tempfile.mkstemp(dir=dest.parent, prefix=f".{dest.name}.", suffix=".tmp")
+    try:
+        os.chmod(tmp, 0o644)  # as a copied file would be (mkstemp makes it private)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, dest)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def read_record(target: Path, say: Callable[[str], None] = print) -> dict[str, str]:
+    """The fingerprints recorded in ``target/.hexlab/kit.json``: a regular file of JSON, an object of text by
+    text. A record that is missing is empty; one that is malformed is reported (``say``) and read as empty, so
+    every copy that differs from the kit counts as the student's and is asked about, never replaced silently."""
+    path = target / RECORD
+    if not os.path.lexists(path):
+        return {}
+    try:
+        data = json_loads(read_capped(path, MAX_RECORD_BYTES))
+        if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+            raise Refused("", "not an object of file names and fingerprints")
+    except (Refused, ValueError) as exc:
+        problem = exc.problem if isinstance(exc, Refused) else f"not valid JSON ({excerpt(str(exc))})"
+        say(f"{printable(str(path))}: {problem}; it is written anew, and every copy that differs from the kit's "
+            "is treated as yours")
+        return {}
+    return data
+
+
+def copy_kit(target: Path, ask: Callable[[str], bool], say: Callable[[str], None] = print,
+             students: bool = False) -> list[str]:
     """Copy the kit's notebooks and scenarios (and the scenario guide) into ``target``; returns the places
     written (``"00_start_here.ipynb"``, ``"scenarios/cadet/village.toml"``). ``ask(question)`` decides whether
     to replace a copy the student has edited (never asked for an untouched one). Files of the student's own
-    are never touched."""
+    are never touched. Raises :class:`UnsafeFolder`, with nothing changed, if any place it would write is a
+    link or not a file (:func:`check_folder`). ``students``: the notebooks without their answer keys and model
+    answers (:func:`students_copy`); the teacher's copy (the default) keeps them."""
+    files = kit_files()
+    settings_places = [f".hexlab/settings/{name}" for name in QUIET_SETTINGS]
+    check_folder(target, [place for place, _ in files] + [RECORD, "voila.json", *settings_places],
+                 [".hexlab", ".hexlab/settings", ".hexlab/workspaces", "lessons", "briefings"])
     target.mkdir(parents=True, exist_ok=True)
     state_dir = target / ".hexlab"
     state_dir.mkdir(exist_ok=True)
-    record_path = state_dir / "kit.json"
-    try:
-        given: dict[str, str] = json.loads(record_path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        given = {}
+    given = read_record(target, say)
     written = []
     as_shipped = []
-    for place, source in kit_files():
+    for place, source in files:
         dest = target / place
-        new = fingerprint(source)
+        content = _content(place, source, students)
+        new = fingerprint_of(content, dest.suffix)
         if dest.exists():
             have = fingerprint(dest)
             if have == new:
                 given[place] = new
-                if dest.suffix == ".ipynb" and dest.read_bytes() == source.read_bytes():
+                if dest.suffix == ".ipynb" and dest.read_bytes() == content:
                     as_shipped.append(dest)
                 continue
             # untouched: as it was given (an older kit.json kept the bytes' digest instead)
@@ -140,21 +280,20 @@ def copy_kit(target: Path, ask: Callable[[str], bool], say: Callable[[str], None
                 say(f"kept your copy of {place}")
                 continue
         dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, dest)
+        _write(dest, content)
         given[place] = new
         written.append(place)
         if dest.suffix == ".ipynb":
             as_shipped.append(dest)
-    record_path.write_text(json.dumps(given, indent=1, sort_keys=True), encoding="utf-8")
-    settings = state_dir / "settings"
-    for name, values in QUIET_SETTINGS.items():
-        path = settings / name
+    _write(target / RECORD, json.dumps(given, indent=1, sort_keys=True).encode("utf-8"))
+    for place, values in zip(settings_places, QUIET_SETTINGS.values(), strict=True):
+        path = target / place
         if not path.exists():  # the folder's own choices, once made, are kept
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(values, indent=1), encoding="utf-8")
+            _write(path, json.dumps(values, indent=1).encode("utf-8"))
     voila = target / "voila.json"
     if not voila.exists():
-        voila.write_text(json.dumps(VOILA_SETTINGS, indent=1), encoding="utf-8")
+        _write(voila, json.dumps(VOILA_SETTINGS, indent=1).encode("utf-8"))
     _trust(as_shipped)
     return written
 
@@ -218,12 +357,13 @@ def stop(proc: subprocess.Popen[bytes], wait: float = STOP_WAIT) -> None:
 
 
 def run(directory: str | None, copy_only: bool = False, extra: Sequence[str] = (),
-        ask: Callable[[str], bool] = ask_at_terminal) -> int:
+        ask: Callable[[str], bool] = ask_at_terminal, students: bool = False) -> int:
     if not NOTEBOOKS.is_dir():
         raise HexlabError(f"this hexlab has no notebooks to copy ({NOTEBOOKS} is missing)")
     target = Path(directory or DEFAULT_DIR).expanduser().resolve()
-    written = copy_kit(target, ask)
-    print(f"notebooks and scenarios in {target} ({len(written)} copied)")
+    written = copy_kit(target, ask, students=students)
+    kind = "the students' copy (no answer keys)" if students else "notebooks and scenarios"
+    print(f"{kind} in {target} ({len(written)} copied)")
     cmd = lab_command(target, extra)
     if copy_only:
         print(" ".join(cmd))

@@ -25,6 +25,7 @@ import pytest
 import hexlab
 from hexlab.cli import main
 from hexlab.lab import (
+    BRIEFINGS,
     GUIDE,
     GUIDE_NAME,
     NOTEBOOKS,
@@ -40,7 +41,9 @@ from hexlab.lab import (
 ROOT = Path(__file__).resolve().parents[1]
 KIT_NAMES = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
 KIT_SCENARIOS = sorted(f"scenarios/{p.relative_to(SCENARIOS).as_posix()}" for p in SCENARIOS.glob("*/*.toml"))
-KIT_FILES = KIT_NAMES + KIT_SCENARIOS + [GUIDE_NAME]
+KIT_LESSONS = sorted(f"lessons/{p.name}" for p in (NOTEBOOKS / "lessons").glob("*.ipynb"))
+KIT_BRIEFINGS = sorted(f"briefings/{p.relative_to(BRIEFINGS).as_posix()}" for p in BRIEFINGS.glob("*/*/*.md"))
+KIT_FILES = KIT_NAMES + KIT_LESSONS + KIT_BRIEFINGS + KIT_SCENARIOS + [GUIDE_NAME]
 
 
 @pytest.fixture(autouse=True)
@@ -88,6 +91,28 @@ def test_copies_every_notebook_and_scenario_and_switches_the_news_off(tmp_path):
     cmd = lab_command(tmp_path)
     assert f"--LabApp.user_settings_dir={tmp_path / '.hexlab' / 'settings'}" in cmd
     assert copy_kit(tmp_path, never, say=lambda _: None) == []  # nothing to do the second time
+
+
+def test_the_students_copy_has_no_answer_keys_and_the_teachers_copy_keeps_them(tmp_path):
+    answers = ("<summary>Model answer", "<summary>Answer key", "the distance is **7**")
+    teacher, students = tmp_path / "teacher", tmp_path / "students"
+    copy_kit(teacher, never, say=lambda _: None)
+    copy_kit(students, never, say=lambda _: None, students=True)
+    mine = sorted(p.relative_to(teacher) for p in teacher.rglob("*.ipynb"))
+    assert mine == sorted(p.relative_to(students) for p in students.rglob("*.ipynb"))
+    assert Path("lessons/guadalcanal_1942.ipynb") in mine
+    kept = sum(any(a in (teacher / p).read_text() for a in answers) for p in mine)
+    assert kept >= 8  # the ruleset notebooks and the lessons have answers to hide
+    for p in mine:
+        text = (students / p).read_text()
+        assert not any(a in text for a in answers), p
+        json.loads(text)  # still a notebook
+    assert "teacher's copy" in (students / "02_memoir44.ipynb").read_text()
+    # the lessons' briefings are beside them, where their links lead
+    lesson = (students / "lessons" / "omaha_beach_1944.ipynb").read_text()
+    assert "../briefings/memoir44/normandy/Allies.md" in lesson
+    assert (students / "briefings" / "memoir44" / "normandy" / "Allies.md").is_file()
+    assert copy_kit(students, never, say=lambda _: None, students=True) == []  # the second time: nothing to do
 
 
 def test_jupyterlab_opens_and_its_address_leads_to_the_start_notebook(tmp_path):
@@ -181,6 +206,119 @@ def test_the_command_copies_and_prints_the_lab_command(tmp_path):
     assert (tmp_path / "kit" / GUIDE_NAME).is_file() and (tmp_path / "kit" / "scenarios" / "cadet").is_dir()
 
 
+def tree(*roots: Path) -> dict[str, tuple[str, bytes | str]]:
+    """Everything under ``roots`` as it stands: each entry's kind and its bytes (a file) or target (a link),
+    links looked at, never followed."""
+    out: dict[str, tuple[str, bytes | str]] = {}
+    for root in roots:
+        for dirpath, dirnames, filenames in os.walk(root):
+            for name in dirnames + filenames:
+                p = Path(dirpath) / name
+                if p.is_symlink():
+                    out[str(p)] = ("link", os.readlink(p))
+                elif p.is_dir():
+                    out[str(p)] = ("dir", b"")
+                elif p.is_file():
+                    out[str(p)] = ("file", p.read_bytes())
+                else:  # a pipe (never read: it would wait for a writer)
+                    out[str(p)] = ("other", b"")
+    return out
+
+
+def refused(target: Path, *elsewhere: Path) -> str:
+    """copy_kit refuses ``target`` with UnsafeFolder, changing nothing in it or ``elsewhere``; the message."""
+    from hexlab.lab import UnsafeFolder
+
+    before = tree(target, *elsewhere)
+    with pytest.raises(UnsafeFolder) as caught:
+        copy_kit(target, never, say=lambda _: None)
+    assert tree(target, *elsewhere) == before
+    return str(caught.value)
+
+
+def test_a_notebook_name_that_is_a_dangling_link_is_refused_and_creates_nothing(tmp_path):
+    work, outside = tmp_path / "work", tmp_path / "outside"
+    work.mkdir()
+    outside.mkdir()
+    (work / START).symlink_to(outside / "planted.ipynb")
+    message = refused(work, outside)
+    assert f"{work / START} is a link (to {outside / 'planted.ipynb'})" in message and "nothing was changed" in message
+    assert not (outside / "planted.ipynb").exists()
+
+
+@pytest.mark.parametrize("place", [".hexlab", ".hexlab/settings", "scenarios", "scenarios/cadet",
+                                   f".hexlab/settings/{next(iter(QUIET_SETTINGS))}", ".hexlab/kit.json",
+                                   "voila.json", ".hexlab/workspaces"])
+def test_a_link_anywhere_the_kit_writes_is_refused_and_nothing_is_written_through_it(tmp_path, place):
+    copy_kit(tmp_path / "work", never, say=lambda _: None)
+    work, outside = tmp_path / "work", tmp_path / "outside"
+    outside.mkdir()
+    (outside / "keep.txt").write_text("mine")
+    link = work / place
+    folder = link.is_dir() or place.endswith("workspaces")  # JupyterLab makes its workspaces folder later
+    if link.is_dir():
+        shutil.rmtree(link)
+    else:
+        link.unlink(missing_ok=True)
+    link.symlink_to(outside if folder else outside / "keep.txt")
+    assert f"{link} is a link" in refused(work, outside)
+    assert (outside / "keep.txt").read_text() == "mine" and sorted(p.name for p in outside.iterdir()) == ["keep.txt"]
+
+
+def test_a_link_to_a_file_just_like_the_kits_is_not_overwritten(tmp_path):
+    """The record says the copy is untouched (its target's fingerprint is the kit's), so it would be replaced
+    silently: the link is refused instead, and the file it points to is never written."""
+    work, outside = tmp_path / "work", tmp_path / "outside"
+    copy_kit(work, never, say=lambda _: None)
+    outside.mkdir()
+    victim = outside / "village.toml"
+    victim.write_bytes((SCENARIOS / "cadet" / "village.toml").read_bytes())
+    dest = work / "scenarios" / "cadet" / "village.toml"
+    dest.unlink()
+    dest.symlink_to(victim)
+    record = json.loads((work / ".hexlab" / "kit.json").read_text())
+    record["scenarios/cadet/village.toml"] = "an older fingerprint"
+    (work / ".hexlab" / "kit.json").write_text(json.dumps(record))
+    assert f"{dest} is a link (to {victim})" in refused(work, outside)
+    assert victim.read_bytes() == (SCENARIOS / "cadet" / "village.toml").read_bytes()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_something_that_is_not_a_file_where_a_file_goes_is_refused(tmp_path):
+    work = tmp_path / "work"
+    copy_kit(work, never, say=lambda _: None)
+    (work / START).unlink()
+    os.mkfifo(work / START)  # would block a reader for ever
+    assert f"{work / START} is not a regular file" in refused(work)
+
+
+@pytest.mark.parametrize("record", [b"[" * 100_000 + b"]" * 100_000, b"[1, 2]", b"{\"a\": 1}", b"not json",
+                                    b"\xff\xfe", b"{\"x\": \"1\", \"x\": \"2\"}"])
+def test_a_malformed_record_is_reported_and_every_changed_copy_is_asked_about(tmp_path, record):
+    work = tmp_path / "work"
+    copy_kit(work, never, say=lambda _: None)
+    village = work / "scenarios" / "cadet" / "village.toml"
+    village.write_text(village.read_text() + "\n# my notes\n")
+    (work / ".hexlab" / "kit.json").write_bytes(record)
+    said: list[str] = []
+    asked: list[str] = []
+    assert copy_kit(work, lambda q: asked.append(q) or False, say=said.append) == []
+    assert said[0].startswith(f"{work / '.hexlab' / 'kit.json'}: ") and "written anew" in said[0]
+    assert len(asked) == 1 and village.read_text().endswith("# my notes\n")
+    assert isinstance(json.loads((work / ".hexlab" / "kit.json").read_text()), dict)
+
+
+def test_the_command_refuses_a_planted_link_with_its_path_and_no_traceback(tmp_path, capsys):
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / ".hexlab").symlink_to(tmp_path)
+    assert main(["lab", str(work), "--copy-only"]) == 2
+    err = capsys.readouterr().err
+    assert f"{work / '.hexlab'} is a link (to {tmp_path})" in err and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["jupyter-data", "jupyter-runtime", "work"] or \
+        not (tmp_path / "kit.json").exists()
+
+
 def test_a_wheel_installed_outside_the_checkout_plays_and_copies_the_kit(tmp_path):
     """A teacher's install: build the wheel, install it in a fresh virtual environment (pydantic from the
     package index), and from another folder list the scenarios, play a game, copy the notebooks."""
@@ -215,6 +353,9 @@ def test_a_wheel_installed_outside_the_checkout_plays_and_copies_the_kit(tmp_pat
     assert sorted(p.name for p in (elsewhere / "kit").glob("*.ipynb")) == KIT_NAMES
     assert (elsewhere / "kit" / GUIDE_NAME).read_bytes() == GUIDE.read_bytes()
     assert (elsewhere / "kit" / "scenarios" / "cadet" / "village.toml").is_file()
+    # the history lessons and the teams' briefings they link to come with the wheel too
+    assert (elsewhere / "kit" / "lessons" / "guadalcanal_1942.ipynb").is_file()
+    assert (elsewhere / "kit" / "briefings" / "memoir44" / "tenaru" / "Japan.md").is_file()
 
 
 @pytest.mark.parametrize("path", ["scenarios", "notebooks"])
