@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: setup browser lab test lint notebooks bench clean
+.PHONY: setup browser lab classroom test lint notebooks bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,12 @@ browser:
 ## Open the kit in JupyterLab at the start-here notebook.
 lab: setup
 	$(BIN)/jupyter lab $$( [ "$$(id -u)" = 0 ] && echo --allow-root ) notebooks/00_start_here.ipynb
+
+## Serve the class app to this room's network (Voila): prints a class code for students and a teacher code.
+## SAVES=folder keeps the class's games somewhere else (default ./classroom-saves).
+SAVES ?= classroom-saves
+classroom: setup
+	$(BIN)/hexlab classroom --saves $(SAVES)
 
 ## Every test: engine and rules (pytest), notebooks (nbval, strict), the browser tests, lint, clause coverage.
 test: setup browser

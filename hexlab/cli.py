@@ -7,6 +7,8 @@
     hexlab los RULESET --from A --to B [--blocker C ...] [--json]
     hexlab rules RULESET [CLAUSE_OR_WORDS]
     hexlab lab [DIR] [--copy-only] [-- JUPYTER-LAB-OPTIONS]
+    hexlab handout SCENARIO --out DIR [--paper A4|Letter]
+    hexlab report SAVE.json --out report.html
 
 Mistakes (a bad file, an unknown scenario, a wrong option) print one clear message and exit with
 status 2, never a traceback.
@@ -23,6 +25,7 @@ from typing import Any
 
 from . import rulesets
 from .engine import Event, Game, GameOver, HexlabError
+from .guard import printable
 from .odds import SWEEP_FORMATS, sweep
 from .players import PLAYER_KINDS, players_for
 from .scenario import load, read, scenarios
@@ -46,7 +49,7 @@ def _cmd_scenarios(args: argparse.Namespace) -> int:
     width = max((len(s["id"]) for s in found), default=0)
     for s in found:
         text = s["title"] if "error" not in s else f"(cannot load: {s['error'].splitlines()[0]})"
-        print(f"{s['id']:<{width}}  {text}")
+        print(printable(f"{s['id']:<{width}}  {text}"))
     return 0
 
 
@@ -56,10 +59,10 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         try:
             scenario = read(name)
         except HexlabError as exc:
-            print(str(exc), file=sys.stderr)
+            print(printable(str(exc)), file=sys.stderr)
             status = 2
         else:
-            print(f"{name}: ok ({scenario.ruleset.id}: {scenario.title}, {len(scenario.units)} units)")
+            print(printable(f"{name}: ok ({scenario.ruleset.id}: {scenario.title}, {len(scenario.units)} units)"))
     return status
 
 
@@ -110,7 +113,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
                           f"hexlab.play({args.scenario!r}, players={args.players!r}) (hexlab lab opens the notebooks)")
     log = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115
     try:
-        print(f"# {game.scenario.title if game.scenario else game.rules.id} (seed {game.seed})")
+        print(printable(f"# {game.scenario.title if game.scenario else game.rules.id} (seed {game.seed})"))
         for event in game.run(players, args.max_steps):
             cite = f"  [{', '.join(event.clauses)}]" if event.clauses else ""
             print(f"T{event.turn} {event.position:<18} {_event_text(game, event)}{cite}")
@@ -271,6 +274,25 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_handout(args: argparse.Namespace) -> int:
+    """``hexlab handout SCENARIO --out DIR [--paper A4|Letter]``: print-ready files (:mod:`hexlab.classroom.handout`)."""
+    from .classroom import handout
+
+    for path in handout(args.scenario, args.out, paper=args.paper):
+        print(path)
+    return 0
+
+
+def _cmd_report(args: argparse.Namespace) -> int:
+    """``hexlab report SAVE.json --out report.html``: the after-action report of a saved game."""
+    from .classroom.report import write_report
+    from .saves import load as load_save
+
+    game = load_save(args.save)
+    print(write_report(game, args.out))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="hexlab", description="hexlab: hex-and-counter wargames to learn, teach and explore.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -313,10 +335,28 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("rules", help="the rules reference: every clause, one clause by id, or clauses with words")
     p.add_argument("ruleset")
     p.add_argument("query", nargs="*", help="a clause id (or its start, e.g. m44.terrain) or words to find")
+    p = sub.add_parser("handout", help="print-ready handouts of a scenario: the map (SVG, PDF), the roster, a rules "
+                                       "summary, an odds table and each side's briefing")
+    p.add_argument("scenario", help="scenario id (ruleset/name) or path")
+    p.add_argument("--out", required=True, help="the folder to write them in (made if needed)")
+    p.add_argument("--paper", default="A4", type=str.lower, choices=("a4", "letter"), help="A4 (default) or Letter")
+    p = sub.add_parser("report", help="the after-action report of a saved game, as one standalone HTML page")
+    p.add_argument("save", help="a save file (JSON, as the play table writes it)")
+    p.add_argument("--out", required=True, help="the HTML file to write (report.html)")
     p = sub.add_parser("lab", help="copy the notebooks and scenarios into DIR (default ./hexlab-notebooks) and open "
                                    "JupyterLab there; an edited copy is never replaced without asking; Ctrl-C stops it")
     p.add_argument("dir", nargs="?", default=None)
     p.add_argument("--copy-only", action="store_true", help="copy the kit and print the command, don't start")
+    p.add_argument("--students", action="store_true", help="the students' copy: the notebooks without their answer "
+                                                           "keys and model answers (the teacher's copy keeps them)")
+    p = sub.add_parser("classroom", help="serve the class app to this room's network (Voila): students play in a "
+                                         "browser, the teacher's page lists every team's game")
+    p.add_argument("--saves", default="classroom-saves", help="the folder for the class's games (default "
+                                                               "./classroom-saves; kept between lessons)")
+    p.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every network of this "
+                                                     "computer; 127.0.0.1 for this computer only)")
+    p.add_argument("--port", type=int, default=8866)
+    p.add_argument("--teacher-code", help="keep this teacher code instead of making a new one")
     return parser
 
 
@@ -333,9 +373,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.error(f"unrecognized arguments: {' '.join(rest)} (give JupyterLab's after --)")
             from .lab import run
 
-            return run(args.dir, copy_only=args.copy_only, extra=passthrough)
+            return run(args.dir, copy_only=args.copy_only, extra=passthrough, students=args.students)
         if args.command in ("odds", "los"):
             return _cmd_ruleset_query(args, rest, args.command)
+        if args.command == "classroom" and not rest:
+            from .classroom.serve import serve
+
+            return serve(args.saves, host=args.host, port=args.port, teacher_code=args.teacher_code)
         if rest:
             parser.error(f"unrecognized arguments: {' '.join(rest)}")
         if args.command == "scenarios":
@@ -346,14 +390,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_rules(args)
         if args.command == "simulate":
             return _cmd_simulate(args)
+        if args.command == "handout":
+            return _cmd_handout(args)
+        if args.command == "report":
+            return _cmd_report(args)
         return _cmd_play(args)
     except HexlabError as exc:
-        print(f"hexlab: {exc}", file=sys.stderr)
+        print(printable(f"hexlab: {exc}"), file=sys.stderr)
         return 2
     except BrokenPipeError:  # the output was piped into something that stopped reading (head)
         return 0
     except OSError as exc:
-        print(f"hexlab: {exc.filename or ''}: {exc.strerror}", file=sys.stderr)
+        print(printable(f"hexlab: {exc.filename or ''}: {exc.strerror}"), file=sys.stderr)
         return 2
 
 

@@ -1,0 +1,227 @@
+"""The class app's room (issue 28): teams keep to their own games, the teacher's page needs the teacher code,
+no name or request reaches outside the saves folder, a broken save is named and harms nothing else, and the
+served app refuses everything without the class code."""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from hexlab.classroom.app import ClassApp, TeacherPage
+from hexlab.classroom.room import Room, RoomError, team_key
+from hexlab.classroom.serve import voila_command
+
+pytest.importorskip("ipywidgets")
+
+
+@pytest.fixture()
+def room(tmp_path: Path) -> tuple[Room, str]:
+    return Room.create(tmp_path / "saves")
+
+
+def _play(game, moves: int) -> None:
+    for _ in range(moves):
+        if game.is_over:
+            return
+        actions = list(game.legal_actions())
+        if actions:
+            game.apply(actions[0])
+        else:
+            game.step()
+
+
+def test_a_team_joins_with_its_word_and_comes_back_to_its_games(room: tuple[Room, str]) -> None:
+    r, _ = room
+    app = ClassApp(r)
+    assert app.join("Red Marines", "tulip") is not None
+    game = app.start("cadet/village", "", "novice")
+    assert game is not None and app.table is not None
+    _play(app.table.game, 6)
+    moves = len(app.table.game.history)
+    # another screen, the same team: the game is there, saved after every move, and resumes where it was
+    again = ClassApp(r)
+    assert again.join("red marines", "tulip") is not None  # names are not case-sensitive
+    assert again.games_list.value == app.game_name
+    resumed = again.resume(again.games_list.value)
+    assert resumed is not None and len(resumed.history) >= moves
+    assert list(resumed.history[:moves]) == list(app.table.game.history[:moves])
+
+
+def test_a_wrong_word_or_a_taken_name_is_refused_and_shows_nothing(room: tuple[Room, str]) -> None:
+    r, _ = room
+    ClassApp(r).join("Blue", "secret")
+    intruder = ClassApp(r)
+    assert intruder.join("Blue", "guess") is None
+    assert "does not match" in intruder.note.value
+    assert intruder.team is None and intruder.children[0] is intruder.join_view
+
+
+@pytest.mark.parametrize("name", ["../x", "/etc", "a/b", "..", ".hidden", "x" * 40, "\x1b[31mred", "", "   ",
+                                  "teams/../../x", "C:\\Windows", "name\x00"])
+def test_a_path_tricking_team_name_is_refused(room: tuple[Room, str], name: str) -> None:
+    r, _ = room
+    before = sorted(p.relative_to(r.folder) for p in r.folder.rglob("*"))
+    with pytest.raises(RoomError):
+        r.team(name, "word")
+    assert sorted(p.relative_to(r.folder) for p in r.folder.rglob("*")) == before
+
+
+def test_a_team_sees_and_opens_only_its_own_games(room: tuple[Room, str]) -> None:
+    r, _ = room
+    red = ClassApp(r)
+    red.join("Red", "apple")
+    red.start("cadet/village")
+    blue = ClassApp(r)
+    blue.join("Blue", "pear")
+    assert blue.games_list.options == (("no games yet", ""),)
+    # a crafted request for Red's game by its name, or by a path, from Blue's page
+    assert blue.resume(red.game_name) is None
+    assert "can't be read" in html.unescape(blue.note.value)
+    for trick in ("../red/village-1.json", "/etc/passwd", "team.json", "../../room.json"):
+        assert blue.resume(trick) is None
+        assert blue.table is None
+
+
+def test_a_link_planted_in_the_saves_folder_is_never_followed(room: tuple[Room, str], tmp_path: Path) -> None:
+    r, _ = room
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (r.folder / "teams" / "mallory").symlink_to(outside, target_is_directory=True)
+    with pytest.raises(RoomError, match="out of the class's saves folder"):
+        r.team("Mallory", "word")
+    assert list(outside.iterdir()) == []
+    team = r.team("Eve", "word")
+    (team.folder / "eve-1.json").symlink_to(tmp_path / "target.json")
+    game = __import__("hexlab").load("cadet/village", seed=1)
+    with pytest.raises(RoomError):
+        team.save(game, "eve-1.json")  # refused: never written through
+    assert not (tmp_path / "target.json").exists()
+    with pytest.raises(RoomError):
+        team.open("eve-1.json")
+
+
+def test_the_teacher_page_needs_the_teacher_code(room: tuple[Room, str]) -> None:
+    r, code = room
+    red = ClassApp(r)
+    red.join("Red", "apple")
+    red.start("cadet/village")
+    page = TeacherPage(r)
+    assert page.unlock("not-the-code") is False
+    assert "not this room's teacher code" in html.unescape(page.note.value)
+    assert page.teacher is None and "Red" not in page.games_view.value
+    with pytest.raises(RoomError):
+        r.teacher("")
+    assert page.unlock(code) is True
+    assert "Red" in page.games_view.value and "The Village" in page.games_view.value
+    game = page.look(page.pick.value)
+    assert game is not None
+
+
+def test_a_broken_save_is_named_and_the_rest_of_the_room_is_untouched(room: tuple[Room, str]) -> None:
+    r, code = room
+    red = ClassApp(r)
+    red.join("Red", "apple")
+    red.start("cadet/village")
+    good = red.game_name
+    red.start("cadet/village")
+    broken = red.game_name
+    path = red.team.folder / broken
+    data = json.loads(path.read_text())
+    data["history"] = [{"type": "NoSuchAction"}]
+    path.write_text(json.dumps(data))
+    red.show_menu()
+    labels = dict((v, k) for k, v in red.games_list.options)
+    assert "can't be read" in labels[broken] and "under way" in labels[good]
+    assert red.resume(broken) is None and broken in red.note.value
+    assert red.resume(good) is not None
+    teacher = r.teacher(code)
+    rows = {e.name: e for e in teacher.games()}
+    assert rows[broken].problem and not rows[good].problem
+    assert "problem" in teacher.csv().splitlines()[0]
+
+
+def test_the_teacher_pools_a_scenarios_finished_games(room: tuple[Room, str]) -> None:
+    r, code = room
+    import hexlab
+    from hexlab.players import make_player
+    team = r.team("Red", "apple")
+    for seed in (1, 2, 3):
+        game = hexlab.load("cadet/drill_push", seed=seed)
+        player = make_player("random", seed=seed)
+        for _ in range(5000):
+            if game.is_over:
+                break
+            if game.legal_actions():
+                game.apply(player.choose(game))
+            else:
+                game.step()
+        team.save(game, team.save_name("cadet/drill_push"))
+    teacher = r.teacher(code)
+    pool = teacher.pool("cadet/drill_push")
+    assert pool["finished"] == 3 and sum(pool["wins"].values()) == 3
+    assert pool["turns"]["min"] >= 1
+    assert len(teacher.csv().strip().splitlines()) == 4
+
+
+def test_team_names_fold_to_one_folder() -> None:
+    assert team_key("  Red   Marines ") == "red-marines"
+    assert team_key("Équipe Bleue") == "équipe-bleue"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_the_served_app_refuses_everything_without_the_class_code(tmp_path: Path) -> None:
+    """The real server: without the class code a page is refused (sent to the login page), with it the app is
+    served; the Jupyter APIs that list kernels or read files are not there."""
+    from hexlab.classroom.serve import pages_folder
+    r, _ = Room.create(tmp_path / "saves")
+    port = _free_port()
+    pages = pages_folder()
+    env = {**os.environ, "HEXLAB_ROOM": str(r.folder)}
+    proc = subprocess.Popen(voila_command(pages, port, "127.0.0.1", "oak-1234"), env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            return None
+
+    opener = urllib.request.build_opener(NoRedirect)
+
+    def status(path: str) -> int:
+        try:
+            return opener.open(base + path, timeout=10).status
+        except urllib.error.HTTPError as err:
+            return err.code
+
+    try:
+        for _ in range(120):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.5)
+        assert status("/voila/render/class.ipynb") in (302, 403)
+        assert status("/voila/render/teacher.ipynb?token=wrong") in (302, 403)
+        assert status("/voila/render/class.ipynb?token=oak-1234") == 200
+        assert status("/api/kernels?token=oak-1234") in (403, 404)
+        assert status("/api/contents?token=oak-1234") in (403, 404)
+        assert status("/voila/files/class.ipynb?token=oak-1234") in (403, 404)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+    assert sys.executable
