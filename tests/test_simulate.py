@@ -261,3 +261,61 @@ def test_the_computer_opponent_plays_batch_games_the_same_every_time() -> None:
             for _ in range(2)]
     _same(runs[0], runs[1])
     assert runs[0].records[0]["actions"] > 0
+
+
+def _at_cartwheel_initiative_roll() -> hexlab.Game:
+    """A seeded Operation Cartwheel game, played by random players in batch mode, stopped at its first initiative
+    roll (turn 2: turn 1 has none, oc.sequence.initiative.no_roll_turn_one)."""
+    from hexlab.players import players_for
+
+    game = hexlab.load("cartwheel/campaign", seed=2).batch_mode()
+    players = players_for(game, "random")
+    for _ in range(3000):  # one action or step at a time (a batch game's run yields no events to stop on)
+        if game.is_over:
+            break
+        if game.state.position == "initiative.roll":
+            return game
+        for _ in game.run(players, 1):
+            pass
+    raise AssertionError("the game never reached an initiative roll")
+
+
+@pytest.mark.rule("oc.sequence.initiative_roll.six_or_more_allied", "oc.sequence.initiative_roll.five_or_less_japanese",
+                  "oc.sequence.initiative_roll.drm_table_default", "oc.sequence.initiative_missions.table_default",
+                  "oc.components.die.d10_zero_is_ten")
+def test_cartwheel_initiative_rolled_by_the_engine_agrees_with_the_exact_odds() -> None:
+    """The initiative roll and the initiative missions roll, played by the engine on copies (``Game.copy`` of a batch
+    game) of one game standing at its first initiative roll, each copy with its own seeded generator.
+
+    The initiative: 4,000 copies each step the Allied roll; the share of Allied initiatives must lie within four
+    standard errors of ``hexlab odds cartwheel --initiative --drm K`` for the game's own DRM (at p = 1/2 one error is
+    0.8 points, so the stated error is 3.2 points). The missions: 500 of those copies also step the missions roll
+    (each then lists the first missions, some 20 ms of the ruleset's work); the share of each number of missions must
+    lie within four standard errors of the exact chance (at p = 2/5 one error is 2.2 points: 8.8 stated)."""
+    from hexlab.rulesets.cartwheel.initiative import initiative_drm
+    from hexlab.rulesets.cartwheel.odds import initiative_odds
+
+    game = _at_cartwheel_initiative_roll()
+    exact = initiative_odds(initiative_drm(game.rules, game.state))
+    missions: list[int] = []
+
+    def roll(rng: Rng) -> bool:
+        trial = game.copy()
+        assert trial.batched
+        trial.state.rng = Rng(rng.randbelow(2**62)).state  # this copy's own dice
+        trial.step()  # the Allied initiative roll
+        assert trial.state.position == "initiative.missions"
+        won = trial.rules.mine(trial.state).initiative
+        if len(missions) < MISSION_TRIALS:
+            trial.step()  # the side with the initiative rolls for its missions
+            missions.append(trial.rules.mine(trial.state).missions)
+        return won == "Allies"
+
+    _agrees(estimate(TRIALS, 7, roll), Fraction(exact["p_allied_initiative"]))
+    assert game.state.position == "initiative.roll"  # the copies played; the game itself did not move
+    assert len(missions) == MISSION_TRIALS
+    for row in exact["missions"]:
+        _agrees(Estimate(missions.count(row["missions"]), MISSION_TRIALS), Fraction(row["p"]))
+
+
+MISSION_TRIALS = 500

@@ -179,6 +179,18 @@ def sector_label(row: int, col: int) -> str:
 
 def parse_sector(text: str) -> tuple[int, int]:
     """``"B3"`` -> ``(1, 2)``: (row, column) counting from 0; ``ValueError`` if it is not a sector label."""
+    found = _SECTORS.get(text)
+    if found is None:
+        found = _parse_sector(text)
+        if len(_SECTORS) < 4096:  # a map has a few dozen sectors: remember them (distances ask all the time)
+            _SECTORS[text] = found
+    return found
+
+
+_SECTORS: dict[str, tuple[int, int]] = {}
+
+
+def _parse_sector(text: str) -> tuple[int, int]:
     t = text.strip().upper()
     if len(t) < 2 or t[0] not in SECTOR_ROWS or not t[1:].isdigit() or int(t[1:]) < 1:
         raise ValueError(f"{text!r} is not a sector label (a row letter and a column number, such as B3)")

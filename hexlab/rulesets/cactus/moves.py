@@ -39,7 +39,17 @@ def move_candidates(rules: Cactus, state: GameState, side: str) -> Iterator[Move
 
 
 def can_move(rules: Cactus, state: GameState, side: str) -> bool:
-    return any(move_error(rules, state, side, a) is None for a in move_candidates(rules, state, side))
+    """Whether ``side`` has a legal move: every candidate is checked, but a unit that can make none (it has moved,
+    or stands in a contested box: caf.movement.once_per_turn, caf.movement.no_exit_from_contested_box) is passed
+    over without building a refusal for each box and way it might have gone."""
+    moved, ground = state.rules_state.turn.moved, rules.ground
+    for u in state.units_of(side):
+        if not u.alive or not isinstance(u.at, str) or u.id in moved or ground.contested(state, u.at):
+            continue
+        for box in ground.boxes:
+            if box != u.at and any(move_error(rules, state, side, Move(u.id, box, how)) is None for how in HOWS):
+                return True
+    return False
 
 
 def continue_moves(rules: Cactus, ctx: Context) -> None:

@@ -21,6 +21,10 @@ def in_play(u: Unit) -> bool:
     return u.alive and isinstance(u.at, Hex)
 
 
+def _by_id(u: Unit) -> str:
+    return u.id
+
+
 def send_home(state: GameState, u: Unit) -> None:
     """The figure goes home to mum: off the board, with its STR (cc.stack.overflow.sulk,
     cc.punch.retreat.off_board); ``CadetState.home`` lists it."""
@@ -45,7 +49,7 @@ class Ground:
     # ----------------------------------------------------------------------------------- figures
     @staticmethod
     def figures_at(state: GameState, h: Hex) -> list[Unit]:
-        return sorted((u for u in state.units.values() if in_play(u) and u.at == h), key=lambda u: u.id)
+        return sorted((u for u in state.units.values() if u.at == h and in_play(u)), key=_by_id)
 
     def enemies_at(self, state: GameState, side: str, h: Hex) -> list[Unit]:
         return [u for u in self.figures_at(state, h) if u.side != side]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from ...engine.state import Board, GameState, Unit
 from ...hexes import Hex, LosResult, hex_distance, hex_neighbors, line_of_sight, to_offset
@@ -144,11 +145,19 @@ class Field:
     def sections_of(self, h: Hex, side: str) -> list[str]:
         """The sections a hex lies in, seen from ``side``'s own baseline (a card's "left flank" is the
         player's own left), both sections when the hex straddles a line (m44.order.section.straddle)."""
-        found = [s for s in SECTIONS if h in self._section_cols[s]]
-        if side != self.bottom:  # the top side looks at the board from the other edge
-            flip = {"left": "right", "right": "left", "centre": "centre"}
-            found = [flip[s] for s in found]
-        return sorted(found, key=SECTIONS.index)
+        known = self._sections_seen.get((h, side))
+        if known is None:
+            found = [s for s in SECTIONS if h in self._section_cols[s]]
+            if side != self.bottom:  # the top side looks at the board from the other edge
+                flip = {"left": "right", "right": "left", "centre": "centre"}
+                found = [flip[s] for s in found]
+            known = self._sections_seen[(h, side)] = tuple(sorted(found, key=SECTIONS.index))
+        return list(known)
+
+    @cached_property
+    def _sections_seen(self) -> dict[tuple[Hex, str], tuple[str, ...]]:
+        """:meth:`sections_of` as worked out so far (the board never changes; ordering asks it all the time)."""
+        return {}
 
     # -------------------------------------------------------------------------------- sight
     @cached_property
@@ -207,46 +216,100 @@ class Field:
     def moves(self, state: GameState, unit: Unit, allowance: int, free: bool = False) -> dict[Hex, dict]:
         """Every hex the unit may end a move on, with how many hexes of movement the cheapest way there
         costs and the terrain it entered (m44.move.*, m44.stack.*, m44.terrain.*.move*). ``free``: terrain
-        movement restrictions don't apply, only impassable hexes and other units (Behind Enemy Lines)."""
+        movement restrictions don't apply, only impassable hexes and other units (Behind Enemy Lines).
+
+        The answer depends on nothing but the unit's hex and kind, the allowance, ``free``, the hexes other units
+        hold and the features on the map, so it is remembered under those (the same search comes back at every
+        listing of the legal moves, at the move's check and at its effect). Share, don't change, what it returns."""
         start = unit.at
         assert isinstance(start, Hex)
-        occupied = {u.at for u in state.units.values() if u.alive and u.id != unit.id}
+        occupied = frozenset(u.at for u in state.units.values() if u.alive and u.id != unit.id)
+        key = (start, unit.kind, allowance, free, occupied,
+               frozenset((h, tuple(v)) for h, v in state.features.items() if v))
+        seen = self._reach_seen
+        found = seen.get(key)
+        if found is None:
+            if len(seen) >= 4096:  # a long game: forget the old positions
+                seen.clear()
+            found = seen[key] = self._search(state, unit, allowance, free, occupied)
+        return found
+
+    @cached_property
+    def _reach_seen(self) -> dict[tuple, dict[Hex, dict]]:
+        """:meth:`moves` as worked out so far, by everything its answer depends on."""
+        return {}
+
+    def _search(self, state: GameState, unit: Unit, allowance: int, free: bool,
+                occupied: frozenset[Any]) -> dict[Hex, dict]:
+        """:meth:`moves` worked out: every simple path within the allowance, depth first."""
+        start = unit.at
+        assert isinstance(start, Hex)
+        terrain = self.board.terrain
         no_cap = allowance + 1
         # a move that starts in the ocean is capped as one that enters it (m44.terrain.ocean.move)
-        start_cap = (TERRAIN["ocean"].move_cap or no_cap) if self.board.terrain[start] == "ocean" and not free \
-            else no_cap
+        start_cap = (TERRAIN["ocean"].move_cap or no_cap) if terrain[start] == "ocean" and not free else no_cap
         best: dict[Hex, dict] = {}
+        near = self._near
+        armor = unit.kind == ARMOR
+        entry: dict[Hex, tuple[str, bool, int] | None] = {}
+
+        def enter(n: Hex) -> tuple[str, bool, int] | None:
+            """What entering ``n`` means for this unit, the same from every side: ``None`` if it may not
+            (another unit holds it, or it is impassable to the unit's kind), else the terrain's name, whether
+            the unit must stop there and the cap on a move that enters it (m44.terrain.*.move*)."""
+            if n in occupied:
+                return None
+            name = terrain[n]
+            if state.features.get(n):  # wire, sandbags, a destroyed bridge...: the whole rule
+                if self.impassable(state, n, unit.kind):
+                    return None
+                stop = not free and any(r.move_stop for r in self.rules_at(state, n))
+            else:  # the terrain alone (an intact bridge if a bridge: nothing has destroyed it)
+                rule = TERRAIN[name]
+                if unit.kind in rule.impassable_for:
+                    return None
+                stop = not free and rule.move_stop
+            if armor and "wire" in state.features.get(n, ()):
+                stop = True  # armor entering wire stops there (and clears it)
+            entered = TERRAIN[name].move_cap if name in TERRAIN and not free else None
+            return name, stop, entered or no_cap
 
         def walk(h: Hex, cost: int, path: tuple[Hex, ...], cap: int) -> None:
-            for n in hex_neighbors(h):
-                if n not in self.board.terrain or n in occupied or n in path:
+            for n in near[h]:  # the hex's neighbours on the map, in hex_neighbors' order
+                if n in path:
                     continue
-                if self.impassable(state, n, unit.kind):
+                if n in entry:
+                    facts = entry[n]
+                else:
+                    facts = entry[n] = enter(n)
+                if facts is None:
                     continue
                 step = 1 if free else self.step_cost(state, unit, h, n)
                 if step is None or cost + step > allowance:
                     continue
-                rules = self.rules_at(state, n)
-                name = self.board.terrain[n]
+                name, stop, entered = facts
                 if name == "hedgerow" and h != start and not free:
                     continue  # m44.terrain.hedgerow.enter_from_adjacent
                 new_cost = cost + step
-                entered = TERRAIN[name].move_cap if name in TERRAIN and not free else None
-                new_cap = min(cap, entered or no_cap)
+                new_cap = min(cap, entered)
                 if new_cost > new_cap:
                     continue  # the terrain table's move caps: m44.terrain.beach.move, m44.terrain.ocean.move
-                stop = any(r.move_stop for r in rules) and not free
-                if unit.kind == ARMOR and "wire" in state.features.get(n, []):
-                    stop = True  # armor entering wire stops there (and clears it)
                 old = best.get(n)
                 if old is None or new_cost < old["cost"]:
-                    best[n] = {"cost": new_cost, "entered": sorted({self.board.terrain[p] for p in (*path[1:], n)}),
+                    best[n] = {"cost": new_cost, "entered": sorted({terrain[p] for p in (*path[1:], n)}),
                                "path": [*path[1:], n]}
                 if not stop:
                     walk(n, new_cost, (*path, n), new_cap)
 
         walk(start, 0, (start,), start_cap)
         return best
+
+    @cached_property
+    def _near(self) -> dict[Hex, tuple[Hex, ...]]:
+        """Each hex of the map's neighbours on the map, in :func:`hex_neighbors`' order (the board never
+        changes: worked out once, for the many searches of :meth:`moves`)."""
+        terrain = self.board.terrain
+        return {h: tuple(n for n in hex_neighbors(h) if n in terrain) for h in terrain}
 
     def allowance(self, unit: Unit) -> int:
         if self.facts(unit).badge == "french_resistance":

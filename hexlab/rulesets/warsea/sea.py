@@ -104,20 +104,31 @@ def end_loading(rules: Warsea, ctx: Context, action: EndLoading) -> None:
 
 
 def why_not_move(rules: Warsea, state: GameState, action: Move, side: str) -> RuleError | None:
-    u, error = own(state, action.unit, side, "ships", "was.base.sea_movement_default")
+    u, error = _mover(rules, state, action.unit, side)
+    return error if u is None else _why_not_to(rules, u, action.to)
+
+
+def _mover(rules: Warsea, state: GameState, uid: str, side: str) -> tuple[Unit | None, RuleError | None]:
+    """The ship ``uid`` if it may make a move now, else why not (what a move asks of the unit, wherever it goes)."""
+    u, error = own(state, uid, side, "ships", "was.base.sea_movement_default")
     if u is None:
-        return error
+        return None, error
     if board.is_aircraft(u):
-        return RuleError(f"{u.id} is an aircraft: aircraft do not move in Sea Movement, they fly in the Air Mission "
-                         "phase.", "was.base.sea_movement_default")
+        return None, RuleError(f"{u.id} is an aircraft: aircraft do not move in Sea Movement, they fly in the Air "
+                               "Mission phase.", "was.base.sea_movement_default")
     if not board.is_ship(u) or not isinstance(u.at, str):
-        return RuleError(f"{u.id} moves only aboard its carrier.", "was.base.sea_movement_default")
+        return None, RuleError(f"{u.id} moves only aboard its carrier.", "was.base.sea_movement_default")
     speed = board.card(rules, state, u).speed  # type: ignore[union-attr]
     if rules.mine(state).moved.get(u.id, 0) >= speed:
-        return RuleError(f"{u.id} has moved its Speed of {speed} sector{'s' if speed != 1 else ''} this turn.",
-                         "was.base.sea_movement_default")
-    if action.to not in rules.board.areas or board.distance(u.at, action.to) != 1:
-        return RuleError(f"{rules.where(action.to)} is not next to {rules.where(u.at)}: a ship moves one sector at a "
+        return None, RuleError(f"{u.id} has moved its Speed of {speed} sector{'s' if speed != 1 else ''} this turn.",
+                               "was.base.sea_movement_default")
+    return u, None
+
+
+def _why_not_to(rules: Warsea, u: Unit, to: str) -> RuleError | None:
+    """What a move asks of the sector it goes to: the next one (was.base.sea_movement_default)."""
+    if to not in rules.board.areas or board.distance(u.at, to) != 1:  # type: ignore[arg-type]
+        return RuleError(f"{rules.where(to)} is not next to {rules.where(u.at)}: a ship moves one sector at a "
                          "time.", "was.base.sea_movement_default")
     return None
 
@@ -125,9 +136,8 @@ def why_not_move(rules: Warsea, state: GameState, action: Move, side: str) -> Ru
 def _moves(rules: Warsea, state: GameState, side: str) -> list[Action]:
     out: list[Action] = []
     for u in state.units_of(side):
-        if board.is_ship(u) and isinstance(u.at, str):
-            out += [a for link in rules.board.areas[u.at].links
-                    if why_not_move(rules, state, a := Move(u.id, link), side) is None]
+        if board.is_ship(u) and isinstance(u.at, str) and _mover(rules, state, u.id, side)[0] is not None:
+            out += [Move(u.id, link) for link in rules.board.areas[u.at].links if _why_not_to(rules, u, link) is None]
     return out
 
 
