@@ -179,3 +179,21 @@ def test_no_map_text_below_9_css_pixels_at_the_tables_size(scenario_id):
     sc = scene(game, fit_layout(game.board, auto_size(game)))
     sizes = [s.size for layer in sc.layers.values() for s in layer if isinstance(s, Text)]
     assert sizes and min(sizes) >= 9
+
+
+@pytest.mark.rule("oc.components.markers", "oc.air.airbase.adc_hidden")
+def test_a_seats_cartwheel_map_draws_the_airbase_markers_and_no_hidden_unit():
+    """The map drawn for the Allies' seat carries the public airbase markers (Base Disrupted on Wewak's hex, the
+    Mission Target on a strike's hex) and no Japanese unit on a hidden display."""
+    import hexlab.rulesets.cartwheel.views  # noqa: F401
+    from hexlab.widgets import HexMap
+
+    game = hexlab.load("cartwheel/wewak", seed=1)
+    game.rules.mine(game.state).bases["j_wewak"].status = "disrupted"
+    svg = HexMap(game, viewer="Allies", displays=False).to_svg()
+    ET.fromstring(svg)
+    assert ">Disr.<" in svg
+    for uid in ("K43a", "K61a", "K48a", "Z1", "G4a"):
+        assert uid not in svg
+    teacher = HexMap(game, viewer=None).to_svg()
+    assert "K43a" in teacher and ">Disr.<" in teacher

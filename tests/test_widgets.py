@@ -501,3 +501,36 @@ def test_the_tables_map_scales_to_the_width_it_has():
     assert m.canvas.width == 2 * m.css_width
     x, y = unit_point(m, "R1")
     assert m.place_at(x, y)[1] == "R1"
+
+
+# ------------------------------------------------------------------ panels beside the map (issue 25)
+def test_a_map_without_its_displays_holds_the_hexes_and_still_selects_a_unit_on_a_display():
+    """``HexMap(displays=False)``: the canvas is the hex map alone (a widget beside it draws the displays), and a
+    click on a unit from that widget (``click_unit``) selects it as a click on its counter does."""
+    import hexlab.rulesets.cartwheel.views  # noqa: F401
+
+    game = hexlab.load("cartwheel/wewak", seed=1)
+    full = HexMap(game, viewer="Allies")
+    bare = HexMap(game, viewer="Allies", displays=False)
+    assert full.displays_shown and not bare.displays_shown
+    assert bare.css_width <= full.css_width and bare.css_height < full.css_height / 3
+    assert bare.css_height < 1.2 * bare.css_width
+    bare.click_unit("K43a")  # Japan's, on a hidden display: the Allies' map has no such unit
+    assert bare.selected is None and "no unit 'K43a'" in bare.message
+
+
+def test_a_table_of_a_ruleset_with_nothing_beside_the_map_is_as_before():
+    game = hexlab.load("memoir44/tenaru", seed=1)
+    table = Table(game)
+    assert table.beside.shown.panels == () and table.beside not in table.body.children
+    assert table.beside.tracks not in table.map.children
+    assert table.map.displays_shown and table.map.marks() == []
+
+
+def test_the_cartwheel_table_puts_its_displays_beside_the_map():
+    import hexlab.rulesets.cartwheel.views  # noqa: F401
+
+    table = Table(hexlab.load("cartwheel/wewak", seed=1), seat="Allies")
+    assert list(table.body.children) == [table.map, table.side, table.beside]
+    assert not table.map.displays_shown and table.beside.tracks in table.map.children
+    assert table.beside.has_displays() and "P38a" in table.beside.counters

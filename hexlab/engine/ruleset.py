@@ -87,6 +87,86 @@ class NoOptions(Options):
     """A ruleset that takes no scenario options."""
 
 
+# ----------------------------------------------------------------------- what is drawn beside the map
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A counter on a panel beside the map: a unit (``unit`` is its id: a click selects it, as on the map) or a
+    marker (``unit`` is ``None``: "Initiative", "Base Disrupted"). ``text`` is its name, ``detail`` its printed
+    factors ("AF 4 DF 3"), ``marks`` the markers on it ("Regroup"), ``title`` the words a pointer shows."""
+
+    text: str
+    unit: str | None = None
+    side: str | None = None
+    detail: str = ""
+    marks: tuple[str, ...] = ()
+    title: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    """A named box of a panel (a display's quadrant, a track's space) and the pieces in it. ``tone`` is a look:
+    ``""``, ``"disrupted"``, ``"current"`` (the space a track's marker stands on) or ``"muted"``."""
+
+    name: str
+    pieces: tuple[Piece, ...] = ()
+    tone: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """One panel beside the map: an off-map display, a track, a table for the reader, a battle board.
+
+    ``kind`` says where the views put it: ``"track"`` with the map (under it), ``"display"`` in the column of
+    displays (grouped by ``side``), ``"battle"`` above the displays while it lasts, ``"table"`` folded, for
+    reference. ``areas`` are drawn ``columns`` to a row; ``markers`` stand on the panel's title band;
+    ``lines`` are short sentences under it and ``flags`` warnings ("over capacity"); ``clauses`` are the rules
+    the panel shows."""
+
+    key: str
+    title: str
+    kind: str = "display"
+    side: str | None = None
+    areas: tuple[Area, ...] = ()
+    markers: tuple[Piece, ...] = ()
+    lines: tuple[str, ...] = ()
+    flags: tuple[str, ...] = ()
+    columns: int = 2
+    clauses: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MapMark:
+    """A marker drawn on a place of the map (a "Base Disrupted" marker on an airfield's hex)."""
+
+    at: Location
+    text: str
+    title: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Beside:
+    """Everything a ruleset draws beside (and on) the map besides terrain and units: :class:`Panel` s and
+    :class:`MapMark` s. Empty for most rulesets."""
+
+    panels: tuple[Panel, ...] = ()
+    marks: tuple[MapMark, ...] = ()
+
+
+_BESIDE: dict[type, Any] = {}
+
+
+def draws_beside_map(ruleset: type) -> Any:
+    """Register a function ``(rules, state, viewer) -> Beside`` as ``ruleset``'s :meth:`Ruleset.beside_map`
+    (a decorator). It lives in the ruleset package's ``views.py``, so the rules modules hold no drawing."""
+
+    def register(fn: Any) -> Any:
+        _BESIDE[ruleset] = fn
+        return fn
+
+    return register
+
+
 S = TypeVar("S")
 """A ruleset's typed state (its ``state_type``): ``class Skirmish(Ruleset[SkirmishState])``."""
 
@@ -393,6 +473,18 @@ class Ruleset(Generic[S]):
         """The game's time in words ("Turn 3", "Turn 2, hour 4")."""
         return f"Turn {state.turn}"
 
+    def beside_map(self, state: GameState, viewer: str | None) -> Beside:
+        """What the views draw beside the map and on it for this ruleset, as plain data (:class:`Beside`):
+        tracks (turn, victory points), off-map displays with the units and markers on them, a battle board
+        while a battle is fought, tables for the reader. ``state`` is ``viewer``'s view (``Game.view``): build
+        everything from it alone, so nothing hidden from that seat is ever drawn; ``viewer`` is the side (or
+        ``PUBLIC``, or ``None`` for the teacher) for facts kept per side. The views build it once for every
+        ruleset. By default, what a function registered with :func:`draws_beside_map` returns, else nothing."""
+        for cls in type(self).__mro__:
+            if cls in _BESIDE:
+                return cast(Beside, _BESIDE[cls](self, state, viewer))
+        return Beside()
+
     # ----------------------------------------------------------------------- what a seat sees
     public_piles: ClassVar[frozenset[str]] = frozenset()
     """Deck piles every side sees face up (a discard pile); every other pile is face down to everyone."""
@@ -532,19 +624,24 @@ class _Facts(dict[str, Any]):
 class Context:
     """Passed to a ruleset's procedures: the state being changed, and the ways to change it."""
 
-    def __init__(self, rules: Ruleset[Any], state: GameState) -> None:
+    def __init__(self, rules: Ruleset[Any], state: GameState, *, quiet: bool = False) -> None:
         self.rules = rules
         self.board = rules.board
         self.state = state
         self.rng = Rng.from_state(state.rng)
         self.events: list[Event] = []
+        self.quiet = quiet
+        """Keep no events: :meth:`emit` drops them (batch play and a search's look-ahead, which read none)."""
 
     # events --------------------------------------------------------------------------------
     def emit(self, payload: Payload, text: str, clauses: Sequence[str] = (), side: str | None = None, *,
-             to: str | None = None, public: str | None = None) -> Event:
+             to: str | None = None, public: str | None = None) -> Event | None:
         """Log an event: its typed payload, the words the log shows, the clauses that caused it, the side it
         concerns. ``to`` makes it private to that side, the others reading only ``public`` (words that give
-        nothing away: "Japan moves a hidden unit.") or nothing (:meth:`Event.for_side`)."""
+        nothing away: "Japan moves a hidden unit.") or nothing (:meth:`Event.for_side`). A quiet context
+        (``quiet=True``) keeps nothing and returns ``None``."""
+        if self.quiet:
+            return None
         ev = Event(payload, text, tuple(clauses), self.state.turn, self.state.position, side, to=to, public=public)
         self.events.append(ev)
         return ev
@@ -562,7 +659,7 @@ class Context:
         old_phase = self.state.phase_id
         self.state.position = key
         phase, step = seq.lookup(key)
-        if phase.id != old_phase:  # cite the step's main clause; its others come with what happens in it
+        if phase.id != old_phase and not self.quiet:  # cite the step's main clause; its others come with it
             self.emit(PhaseBegan(phase.id), f"{phase.title} phase begins.", step.clauses[:1], self.state.active)
 
     def advance(self) -> None:

@@ -27,8 +27,8 @@ from ipycanvas import MultiCanvas, hold_canvas
 
 from ..engine import Action, DiceRolled, Game, PhaseBegan, RuleError
 from ..engine.state import Location
-from ..hexes import Hex, pixel_to_hex
-from ..render.scene import Scene, fit_layout, scene
+from ..hexes import Hex, bounds, hex_to_pixel, pixel_to_hex
+from ..render.scene import Poly, Scene, Text, fit_layout, scene
 from .draw import draw_shapes
 from .rules_html import code
 
@@ -60,7 +60,7 @@ class HexMap(widgets.VBox):
     moves only when that side decides. ``None``: everything, and every side's moves (the teacher's view)."""
 
     def __init__(self, game: Game, size: float | None = None, dpr: int = 2, viewer: str | None = None,
-                 **kwargs: Any) -> None:
+                 displays: bool = True, **kwargs: Any) -> None:
         self.game = game
         self.dpr = dpr
         self.set_trait("viewer", viewer)
@@ -68,8 +68,16 @@ class HexMap(widgets.VBox):
         self.hex_layout = fit_layout(game.board, self.hex_size)
         self._scene: Scene = scene(game, self.hex_layout, viewer=viewer)
         self._cells = self._scene.cells
-        self.css_width = int(math.ceil(self._scene.width))
-        self.css_height = int(math.ceil(self._scene.height))
+        self.displays_shown = displays or not game.board.displays or game.board.kind == "area"
+        """Whether the canvas shows the board's off-map displays beside the hexes (``displays=False``: a widget
+        beside the map shows them, :class:`~hexlab.widgets.airbase.BesideMap`, and the canvas holds the hexes only;
+        the scene still knows where each display's counters are, so :meth:`select` and :meth:`click_unit` work)."""
+        width, height = self._scene.width, self._scene.height
+        if not self.displays_shown:
+            x0, y0, x1, y1 = bounds(self.hex_layout, list(game.board.terrain))
+            width, height = x1 + max(x0, 0.0), y1 + max(y0, 0.0) - 3.0  # short of the displays' edge under it
+        self.css_width = int(math.ceil(width))
+        self.css_height = int(math.ceil(height))
         self.canvas = MultiCanvas(
             3, width=self.css_width * dpr, height=self.css_height * dpr,
             layout=widgets.Layout(width=f"{self.css_width}px", height=f"{self.css_height}px",
@@ -146,8 +154,34 @@ class HexMap(widgets.VBox):
             else:
                 highlights[where] = min((a.verb for a in actions if not a.ends_turn),
                                         key=lambda v: VERB_ORDER.get(v, 5))
-        return scene(self.game, self.hex_layout, highlights=highlights, selected=self.selected, los=los,
-                     layers=layers, dice=self._last_roll(), viewer=self.viewer)
+        sc = scene(self.game, self.hex_layout, highlights=highlights, selected=self.selected, los=los,
+                   layers=layers, dice=self._last_roll(), viewer=self.viewer)
+        if "units" in layers:
+            sc.layers["units"] = sc.layers["units"] + self._mark_shapes(seen)
+        return sc
+
+    def marks(self, seen: Any = None) -> list[Any]:
+        """The markers the ruleset puts on places of the map (``Ruleset.beside_map``), as the seat sees them."""
+        seen = self.seen() if seen is None else seen
+        return list(self.game.rules.beside_map(seen, self.viewer).marks)
+
+    def _mark_shapes(self, seen: Any) -> list[Any]:
+        """Each marker as a small chit at the top of its hex (several on one hex stack downwards)."""
+        out: list[Any] = []
+        count: dict[Any, int] = {}
+        size = self.hex_size
+        for m in self.marks(seen):
+            if not isinstance(m.at, Hex):
+                continue
+            n = count.get(m.at, 0)
+            count[m.at] = n + 1
+            cx, cy = hex_to_pixel(self.hex_layout, m.at)
+            font = max(8.0, round(size * 0.36, 1))
+            w, h = len(m.text) * font * 0.62 + 6, font + 4
+            x0, y0 = cx - w / 2, cy - size * 0.92 + n * (h + 1)
+            out.append(Poly(((x0, y0), (x0 + w, y0), (x0 + w, y0 + h), (x0, y0 + h)), "#fff3c4", "#5a4500", 1.0))
+            out.append(Text(round(cx, 2), round(y0 + h - 3, 2), m.text, font, "#3a2c00", weight="bold"))
+        return out
 
     def _last_roll(self) -> tuple[Any, list[str]] | None:
         """The roll being resolved now, if it was made somewhere on the map and the map's seat may see it
@@ -364,6 +398,20 @@ class HexMap(widgets.VBox):
             return (cell.center[0], cell.center[1]) if cell is not None else None
         return None
 
+    def click_unit(self, unit: str) -> None:
+        """A click on ``unit`` wherever it is drawn (on the map or on a panel beside it): the same as a click on its
+        counter on the map."""
+        seen = self.seen()
+        u = seen.units.get(unit)
+        if u is None:
+            self._say(f"There is no unit {unit!r} on the map.", None)
+            return
+        for c in self._scene.counters:
+            if c.unit == unit:
+                self.click(c.x, c.y)
+                return
+        self.select(unit)
+
     def click(self, x: float, y: float) -> None:
         """What a click at (x, y) in CSS pixels does."""
         where, unit = self.place_at(x, y)
@@ -458,8 +506,10 @@ class HexMap(widgets.VBox):
                 does = ("<br><b>Click</b> to choose: "
                         + "; ".join(html.escape(self.click_words(a)) for a in actions[:4])
                         + ("; ..." if len(actions) > 4 else ""))
+        marks = "; ".join(html.escape(m.title or m.text) for m in self.marks(state) if m.at == place)
         self.hover.value = (f"<span class='hexlab-hover-label'><b>{where}</b></span>"
-                            + (f" · {terrain}" if terrain else "") + (f" · {who}" if who else "") + does)
+                            + (f" · {terrain}" if terrain else "") + (f" · {who}" if who else "")
+                            + (f" · {marks}" if marks else "") + does)
         target = None
         if self.selected and place in self._targets:
             enemy = next((u for u in units if u.side != state.units[self.selected].side), None)

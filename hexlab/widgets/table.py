@@ -28,6 +28,7 @@ from ..engine.seats import PUBLIC
 from ..players import Player, players_for
 from ..render.scene import SIDE_MARK_NAMES
 from ..scenario import load
+from .airbase import BesideMap
 from .dicetray import DiceTray
 from .hexmap import HexMap
 from .odds import OddsPanel
@@ -105,7 +106,7 @@ class Table(widgets.VBox):
         """Put ``game`` on the table: build the map, stepper, dice and odds around it, and stop and close the
         ones that followed the game before it."""
         old = [self.map, self.map.note, self.map.unit_actions, self.map.hover, self.stepper, self.dice,
-               self.odds] if hasattr(self, "map") else []
+               self.odds, self.beside, self.beside.tracks] if hasattr(self, "map") else []
         for stop in self._stops:
             stop()
         self.game = game
@@ -113,8 +114,14 @@ class Table(widgets.VBox):
         self.seat: str | None = self.fixed_seat or self._first_person()
         """The side whose player sits at the table now (hot-seat: the one who last took the seat)."""
         viewer = self._viewer(self._waiting_for())
-        self.map = HexMap(game, size=self._size, viewer=viewer)
-        fit_map(self.map)
+        # what the ruleset draws beside the map (tracks, off-map displays...): the same widget for every ruleset;
+        # when it draws the displays, the map's canvas holds the hexes alone
+        probe = game.rules.beside_map(game.view(PUBLIC), PUBLIC).panels
+        self.map = HexMap(game, size=self._size, viewer=viewer,
+                          displays=not any(p.kind == "display" for p in probe))
+        fit_map(self.map, MAP_HEIGHT + (" - 100px" if any(p.kind == "track" for p in probe) else ""))
+        self.beside = BesideMap(game, self.map)
+        """The panels beside the map (:class:`~hexlab.widgets.airbase.BesideMap`): empty for most rulesets."""
         self.stepper = PhaseStepper(game, players=self.players, viewer=viewer, walk=walk)
         self.stepper.attach(self.map)  # a move on the map runs the bookkeeping after it, as a button's does
         self.dice = DiceTray(game)
@@ -124,17 +131,18 @@ class Table(widgets.VBox):
         # what the map says about a click and the choices it asks for sit by the stepper, not under the map: on
         # a laptop the map fills the window's height and anything under it is out of sight
         beside = (self.map.note, self.map.unit_actions, self.map.hover)
-        self.map.children = [w for w in self.map.children if w not in beside]
+        self.map.children = [w for w in self.map.children if w not in beside] + (
+            [self.beside.tracks] if self.beside.tracks.value else [])
         self.map.unit_actions.add_class("hexlab-unit-actions")
         self.side.children = [self.handover, self.stepper.header, self.map.note, self.map.unit_actions,
                               self.stepper.choices, self.stepper.buttons, self.stepper.note,
                               widgets.HBox([self.stepper.hint_button, self.stepper.hint_view]), self.map.hover,
                               self.stepper.explain, self._labels[0], self.dice, self.odds]
-        self.body.children = [self.map, self.side]
+        self.body.children = [self.map, self.side] + ([self.beside] if self.beside.shown.panels else [])
         self.sequence.children = [self._labels[1], self.stepper.walk, self.stepper.sequence]
         self.history.children = [self._labels[2], self.stepper.log_view,
                                  self.words, self.teacher]
-        self._stops = [self.map._stop, self.stepper._stop, self.dice._stop, self.odds._stop,
+        self._stops = [self.map._stop, self.stepper._stop, self.dice._stop, self.odds._stop, self.beside._stop,
                        game.on_change(lambda *_: self._turn_passed())]
         self.stepper.settle()  # the bookkeeping due at the start (unless walking through every step)
         self._show_seat(self._waiting_for())
@@ -401,6 +409,13 @@ class Table(widgets.VBox):
         self._kept = self.game.history
         self._refresh_saves()
         return saved
+
+    def report(self) -> str:
+        """The after-action report of the game at the table, as a standalone HTML page, drawn for the view the
+        table shows now (a seat sees only its side's view; the teacher's view sees everything)."""
+        from ..classroom import report
+
+        return report(self.game, self._viewer())
 
 
 def fit_map(hexmap: HexMap, height: str = MAP_HEIGHT) -> None:

@@ -148,3 +148,64 @@ def test_a_table_in_voila(tmp_path, browser):
     finally:
         context.close()
         server.stop()
+
+
+CARTWHEEL = "cartwheel/wewak"
+SCREENS = [(1366, 768), (1920, 1080)]
+
+
+@pytest.fixture(scope="module", params=["JupyterLab Light", "JupyterLab Dark"], ids=["light", "dark"])
+def cartwheel_place(request, tmp_path_factory):
+    theme = request.param
+    tmp = tmp_path_factory.mktemp(f"cartwheel-{theme.split()[-1].lower()}")
+    nb = _notebook(tmp / "looks_cartwheel.ipynb",
+                   f"import hexlab\nimport hexlab.rulesets.cartwheel.views\ntable = hexlab.play({CARTWHEEL!r}, seed=1)\n"
+                   "table")
+    server = start_lab(tmp, [nb, _notebook(tmp / "blank.ipynb", "1 + 1")], theme=theme)
+    yield theme, server
+    server.stop()
+
+
+@pytest.mark.rule("oc.components.map_and_pac_charts", "oc.air.airbase.adc_hidden")
+@pytest.mark.parametrize("width,height", SCREENS, ids=[f"{w}x{h}" for w, h in SCREENS])
+def test_the_cartwheel_table_shows_its_airbases_beside_the_map(cartwheel_place, browser, width, height):
+    """The Operation Cartwheel table at a school laptop's 1366x768 and at 1920x1080, light and dark: the map holds
+    the hexes alone, with the Turn Record and Victory Points Tracks under it; the seated side's airbase displays are
+    beside it (their counters are buttons that select the unit on the map), the enemy's show no unit; a screenshot
+    of each goes to artifacts/browser/."""
+    theme, server = cartwheel_place
+    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
+    page = context.new_page()
+    page.console_errors, page.failed_requests = [], []
+    page.on("console", lambda m: page.console_errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: page.console_errors.append(f"page error: {e}"))
+    try:
+        open_notebook(page, server, "looks_cartwheel.ipynb")
+        result = run_all(page)
+        assert result.errors == [], result.errors
+        maps = wait_drawn(page)
+        assert maps and maps[0]["layers"][0]["painted"] > 0
+        # the canvas holds the hexes, not a column of display boxes 4,000 px tall
+        assert maps[0]["layers"][0]["h"] / maps[0]["layers"][0]["w"] < 1.2, maps[0]
+        tracks = page.locator(".hexlab-track")
+        assert tracks.count() == 3
+        assert "Turn Record Track" in tracks.nth(0).inner_text()
+        assert page.locator(".hexlab-track-current").count() == 3  # the turn and each side's VP marker
+        beside = page.locator(".hexlab-beside").first
+        text = beside.inner_text()
+        assert "Allies airbases" in text and "Dobodura" in text and "Capacity" in text
+        assert "P38a" in text and "K43a" not in text  # the Allies' seat: Wewak's fighters stay hidden
+        assert "Unknown: no recon of yours has examined it." in text
+        page.locator(".hexlab-ab-unit-P38a").first.click()
+        page.wait_for_timeout(800)
+        note = page.locator(".hexlab-note").first  # the click reached the map: it says what the unit may do now
+        assert "Nobody decides now" in note.inner_text() or "P38a" in note.inner_text()
+        short = theme.split()[-1].lower()
+        _shot(page, f"looks_cartwheel_airbases_{short}_{width}x{height}")
+        errors = _console(page)
+        for known in _own_errors(browser, server, "lab"):
+            if known in errors:
+                errors.remove(known)
+        assert errors == [], errors
+    finally:
+        context.close()
