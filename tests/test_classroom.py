@@ -171,6 +171,12 @@ def test_the_teacher_pools_a_scenarios_finished_games(room: tuple[Room, str]) ->
     assert pool["finished"] == 3 and sum(pool["wins"].values()) == 3
     assert pool["turns"]["min"] >= 1
     assert len(teacher.csv().strip().splitlines()) == 4
+    page = TeacherPage(r)
+    page.unlock(code)
+    page.pool_pick.value = "cadet/drill_push"
+    shown = page.pool_view.value
+    assert "<svg" in shown and "What happened in history" in shown  # the chart, beside the history
+    assert sum(f"{n} of 3" in shown for n in pool["wins"].values()) >= 1
 
 
 def test_team_names_fold_to_one_folder() -> None:

@@ -68,6 +68,23 @@ def _scenario_options(lesson: str) -> list[tuple[str, str]]:
     return [(f"{known[i]['title']} ({i})", i) for i in ids if i in known]
 
 
+def _bar_chart(rows: list[tuple[str, int]], total: int) -> str:
+    """Who won how often, as an inline SVG bar chart (one bar a side, or "draw"), labelled with the counts."""
+    if not rows or total <= 0:
+        return ""
+    height, width, label = 26 * len(rows) + 10, 460, 150
+    parts = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' role='img' "
+             f"aria-label='Games won by each side' font-family='sans-serif' font-size='13'>"]
+    for i, (side, n) in enumerate(rows):
+        y = 6 + 26 * i
+        length = (width - label - 90) * n / total
+        parts.append(f"<text x='{label - 8}' y='{y + 15}' text-anchor='end'>{html.escape(side)}</text>"
+                     f"<rect x='{label}' y='{y}' width='{length:.1f}' height='18' fill='#4a6fa5' stroke='#1f2d44'/>"
+                     f"<text x='{label + length + 6:.1f}' y='{y + 15}'>{n} of {total} ({n / total:.0%})</text>")
+    parts.append("</svg>")
+    return "<div class='hexlab-pool-chart'>" + "".join(parts) + "</div>"
+
+
 def _score(entry: GameEntry) -> str:
     return ", ".join(f"{side} {v}" for side, v in (entry.score or {}).items())
 
@@ -325,9 +342,7 @@ class TeacherPage(widgets.VBox):
             return
         pool = self.teacher.pool(sid, self._entries)
         meta = scenarios.read(sid)
-        total = pool["finished"] or 1
-        bars = "".join(f"<div>{html.escape(side)}: {'█' * round(20 * n / total)} {n} of {pool['finished']}</div>"
-                       for side, n in sorted(pool["wins"].items()))
+        bars = _bar_chart(sorted(pool["wins"].items()), pool["finished"])
         scores = ", ".join(f"{html.escape(s)} {v:.1f}" for s, v in pool["score"].items())
         turns = pool["turns"]
         ended = f"turn {turns['min']} to {turns['max']} (mean {turns['mean']:.1f})" if turns else "none finished yet"
