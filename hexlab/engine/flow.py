@@ -218,3 +218,66 @@ class Handlers:
                          if at is not None and at not in keys]
         if problems:
             raise ValueError(f"{ruleset}: " + "; ".join(problems))
+
+
+class PassOver:
+    """Passing over the steps of a long fixed turn that have nothing to do (War at Sea, Operation Cartwheel).
+
+    A ruleset keeps one, built from its turn's step keys in order and the steps entered only from another step
+    (never by passing over: a roll made for a declared mission). A round step registers what a side may do there,
+    its legal actions the pass left out (``@steps.works("ops.mission")``); a dice step whether it has anything to
+    roll (``@steps.needs("regroup.repair")``). :meth:`next_step` then finds the next step with work after a given
+    one, and :meth:`pass_idle` moves a round past the sides with nothing left to do. Whose round it is, and in
+    which order the sides go, stays the ruleset's: it hands :meth:`next_step` a function that opens the round of a
+    step (or says that no side has anything to do there)."""
+
+    def __init__(self, turn: Iterable[str], own_entry: Iterable[str] = ()) -> None:
+        self.turn = list(turn)
+        self.own_entry = frozenset(own_entry)
+        self.work: dict[str, Callable[[Any, GameState, str], list[Action]]] = {}
+        """Round step -> ``fn(rules, state, side)``: that side's legal actions there, the pass left out."""
+        self.needed: dict[str, Callable[[Any, GameState], bool]] = {}
+        """Dice step -> ``fn(rules, state)``: whether it has dice to roll."""
+
+    def works(self, key: str) -> Callable[[Fn], Fn]:
+        """Register ``fn(rules, state, side) -> list[Action]``: what a side may do at round step ``key``."""
+        def register(fn: Fn) -> Fn:
+            self.work[key] = fn
+            return fn
+        return register
+
+    def needs(self, key: str) -> Callable[[Fn], Fn]:
+        """Register ``fn(rules, state) -> bool``: whether dice step ``key`` has anything to roll."""
+        def register(fn: Fn) -> Fn:
+            self.needed[key] = fn
+            return fn
+        return register
+
+    def next_step(self, rules: Any, state: GameState, after: str,
+                  open_round: Callable[[str], Any]) -> tuple[str, Any]:
+        """The first step after ``after`` with work, and the round opened there (``None`` at a step that is no
+        round). ``open_round(key)`` opens the round of a round step, or returns ``None`` (or a round already
+        over) when no side has anything to do there, and the step is passed over. Steps in ``own_entry`` and
+        dice steps with nothing to roll are passed over; any other step always has work."""
+        for key in self.turn[self.turn.index(after) + 1:]:
+            if key in self.own_entry:
+                continue
+            if key in self.work:
+                rnd = open_round(key)
+                if rnd is None or rnd.over:
+                    continue
+                return key, rnd
+            if key in self.needed and not self.needed[key](rules, state):
+                continue
+            return key, None
+        raise AssertionError(f"nothing follows {after}")  # the turn's last step always has work
+
+    def pass_idle(self, rules: Any, state: GameState, key: str, rnd: Any,
+                  on_skip: Callable[[str], None] | None = None) -> bool:
+        """Pass over (``skip()``) each side to act in round ``rnd`` at step ``key`` that has nothing left to do
+        there, calling ``on_skip(side)`` for each first; return whether the round is then over."""
+        while not rnd.over and not self.work[key](rules, state, rnd.to_act):
+            if on_skip is not None:
+                on_skip(rnd.to_act)
+            rnd.skip()
+        return bool(rnd.over)

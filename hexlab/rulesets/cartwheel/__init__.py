@@ -5,7 +5,7 @@ a small illustrative model of the rest (``oc.base.*``).
 The phase modules are imported first, so their step handlers are registered when the class is built."""
 
 from ... import rulesets
-from . import closing, commitments, construction, ground, initiative, operations  # noqa: F401
+from . import closing, commitments, construction, ground, initiative, operations, strikes  # noqa: F401
 from .rules import Cartwheel
 
 rulesets.register(Cartwheel)

@@ -109,6 +109,16 @@ class StrikeShip(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class StrikeGround(Action):
+    """An air strike from one of one's airbases on an enemy ground combat unit on the map (ours, on
+    oc.base.strike_mission_default: its CF resists the bombs, oc.components.ground.combat_factor)."""
+
+    base: str
+    target: str
+    verb = "battle"
+
+
+@dataclass(frozen=True, slots=True)
 class Sail(Action):
     """A naval mission: one naval unit moves up to 4 sea hexes (oc.base.naval_mission_default)."""
 
@@ -181,5 +191,5 @@ class Disembark(Action):
 
 
 ALL = (Commit, CommitTF36, Build, EndBuilding, GeneralRegroup, Designate, EndDesignation, FlyRecon, PlaceMagic,
-       PlaceRecon, EndRecon, StrikeBase, StrikeShip, Sail, PassMission, March, EndGround, Dismantle, EndDismantling,
-       Airdrop, Embark, Disembark)
+       PlaceRecon, EndRecon, StrikeBase, StrikeShip, StrikeGround, Sail, PassMission, March, EndGround, Dismantle,
+       EndDismantling, Airdrop, Embark, Disembark)

@@ -27,7 +27,7 @@ from .data import (
 )
 from .events import AirbaseChanged, Note, Rebased
 from .handlers import handlers
-from .operations import eliminate
+from .losses import eliminate
 from .scoring import award, totals
 
 if TYPE_CHECKING:
@@ -223,9 +223,26 @@ def reinforcements(rules: Cartwheel, ctx: Context) -> None:
     flow.proceed(rules, ctx)
 
 
+def occupier(rules: Cartwheel, state: GameState, hex_: str) -> str | None:
+    """The side with a ground combat unit in ``hex_`` now, if any: control counts for VPs only by occupation, so a
+    hex a side controls after passing through scores nothing (oc.victory.concept.control_by_occupation)."""
+    here = board.ground_at(state, rules, hex_)
+    return here[0].side if here else None
+
+
+def score_occupation(rules: Cartwheel, ctx: Context) -> None:
+    for hex_, points in sorted(rules.options.occupation_vp.items()):
+        side = occupier(rules, ctx.state, hex_)
+        if side is not None:
+            award(rules, ctx, side, round(points * 2), f"a ground combat unit occupies {hex_}",
+                  "oc.victory.concept.control_by_occupation")
+
+
 @handlers.auto("vp.score")
 def victory_points(rules: Cartwheel, ctx: Context) -> None:
     s, mine = ctx.state, rules.mine(ctx.state)
+    if s.turn >= rules.options.turns:
+        score_occupation(rules, ctx)
     vp = totals(rules, s)
     words = ", ".join(f"{side} {float(v):g}" for side, v in vp.items())
     if s.turn >= rules.options.turns:

@@ -44,19 +44,28 @@ def scrambles(dr: int, drm: int) -> bool:
     return modified(dr, drm) <= SCRAMBLE_AT_MOST
 
 
-def fire_hits(dr: int, af: int) -> bool:
-    """oc.base.aerial_combat_default: a roll at or below the firer's AF disrupts its target."""
-    return dr <= af
+def resistance(factor: int, standard: int) -> int:
+    """The DRM a target's own factor puts on every roll against it (ours, oc.components.air.defense_factor and
+    oc.components.ground.combat_factor): +1 for each point above the scenario's standard factor, -1 for each point
+    below. A target of the standard factor is hit exactly as the ``oc.base.*`` default says."""
+    return factor - standard
 
 
-def aa_hits(dr: int) -> bool:
-    """oc.base.aa_fire_default."""
-    return dr <= AA_HIT_AT_MOST
+def fire_hits(dr: int, af: int, drm: int = 0) -> bool:
+    """oc.base.aerial_combat_default: a roll at or below the firer's AF disrupts its target; ``drm`` is the target's
+    :func:`resistance` (its DF: oc.components.air.defense_factor)."""
+    return modified(dr, drm) <= af
 
 
-def bomb_hits(dr: int, bf: int) -> bool:
-    """oc.base.bombing_default: a roll at or below the BF (a strafer's 1)."""
-    return dr <= bf
+def aa_hits(dr: int, drm: int = 0) -> bool:
+    """oc.base.aa_fire_default, with the target bomber's DF as ``drm``."""
+    return modified(dr, drm) <= AA_HIT_AT_MOST
+
+
+def bomb_hits(dr: int, bf: int, drm: int = 0) -> bool:
+    """oc.base.bombing_default: a roll at or below the BF (a strafer's 1); against a ground unit ``drm`` is its CF's
+    :func:`resistance` (oc.components.ground.combat_factor)."""
+    return modified(dr, drm) <= bf
 
 
 def repaired(dr: int) -> bool:
@@ -104,9 +113,17 @@ def targets(bombers: int, escorts: int, interceptors: int) -> tuple[list[int], l
             [j % interceptors for j in range(escorts)] if interceptors else [])
 
 
-def aa_targets(hits: int, bombers: int) -> list[int]:
-    """AA hits fall on the bombers still in the strike in order, one each (the defender's choice, made by rule)."""
-    return list(range(min(hits, bombers)))
+def aa_aim(dice: int, bombers: int) -> list[int]:
+    """Which bomber each AA die fires at: the first die at the first bomber still in the strike, the next at the
+    next, round again (the defender's choice, made by rule, so that it needs no sight of the strike's units)."""
+    return [i % bombers for i in range(dice)] if bombers else []
+
+
+def aa_targets(hits: list[bool], bombers: int) -> list[int]:
+    """The bombers AA disrupts: each bomber with at least one die of :func:`aa_aim` hitting it, once (the default's
+    "each roll disrupts one of them": a second hit on the same bomber adds nothing)."""
+    aim = aa_aim(len(hits), bombers)
+    return sorted({aim[i] for i, h in enumerate(hits) if h})
 
 
 @dataclass(frozen=True, slots=True)

@@ -106,3 +106,36 @@ DEFAULT_CODE = {FIGHTER: "F", BOMBER: "B", RECON: "R", TRANSPORT: "C"}
 REPLACEMENT_VP = 2
 """Half-points the enemy scores for each replacement step a regrouping unit receives
 (oc.victory.concept.regroup_replacement_vp: the rate is in Modules 14 and 16, not in the excerpt; 1 VP is ours)."""
+
+SINGLE_ENGINE = {"SBD": "Dauntless", "TBF": "Avenger", "D3A": "Val", "B5N": "Kate", "D4Y": "Judy"}
+"""oc.air.concept.single_vs_multi_engine: the single-engine bombers, by type and name; every other bomber is
+multi-engine."""
+
+
+def engines(model: str) -> str:
+    """"single-engine" if the bomber model ``model`` ("SBD Dauntless", "TBF", "Val") is one of the five single-engine
+    types, else "multi-engine" (oc.air.concept.single_vs_multi_engine)."""
+    words = model.replace("-", " ").split()
+    single = any(w.upper() in SINGLE_ENGINE or w.capitalize() in SINGLE_ENGINE.values() for w in words)
+    return "single-engine" if single else "multi-engine"
+
+
+SHIP_TYPES = {"CV": "carrier", "CVL": "light carrier", "BB": "battleship", "CA": "heavy cruiser",
+              "CLT": "light cruiser and transport", "T": "transport", "LST": "landing ship transport"}
+"""oc.components.naval.types: carriers (CV, CVL), surface warships (BB, CA, CLT) and transports (T; LST read as a
+transport)."""
+TRANSPORTS = ("T", "LST")
+
+
+def naval_combat(ship: str) -> bool:
+    """oc.naval.concept.naval_combat_units: every naval unit but a transport is a naval combat unit (gunnery, AA)."""
+    return ship not in TRANSPORTS
+
+
+def carries_cargo(ship: str) -> bool:
+    """A transport carries cargo, and so does a CLT, which is a combat unit too (oc.naval.concept.naval_combat_units)."""
+    return ship in TRANSPORTS or ship == "CLT"
+
+
+SIZES = {"III": "regiment", "X": "brigade", "XX": "division", "II": "battalion"}
+"""oc.components.ground.size_decorative: size symbols, for show only."""

@@ -8,9 +8,10 @@ a lead (the initiative missions) that ends when each side has passed twice of it
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ...engine import Action, Context, GameState
+from ...engine import Context, GameState
+from ...engine.flow import PassOver
 from ...engine.seats import Alternation
 from .events import Passed
 from .sequence import TURN
@@ -18,24 +19,15 @@ from .sequence import TURN
 if TYPE_CHECKING:
     from .rules import Cartwheel
 
-WORK: dict[str, Callable[[Any, GameState, str], list[Action]]] = {}
-NEEDED: dict[str, Callable[[Any, GameState], bool]] = {}
-OWN_ENTRY = {"initiative.flight", "initiative.place", "ops.scramble", "ops.combat", "ops.aa", "ops.bomb",
-             "ground.evacuate"}
-
-
-def work(key: str) -> Callable[[Callable[..., list[Action]]], Callable[..., list[Action]]]:
-    def register(fn: Callable[..., list[Action]]) -> Callable[..., list[Action]]:
-        WORK[key] = fn
-        return fn
-    return register
-
-
-def needed(key: str) -> Callable[[Callable[..., bool]], Callable[..., bool]]:
-    def register(fn: Callable[..., bool]) -> Callable[..., bool]:
-        NEEDED[key] = fn
-        return fn
-    return register
+STEPS = PassOver(TURN, own_entry={"initiative.flight", "initiative.place", "ops.scramble", "ops.combat", "ops.aa",
+                                   "ops.bomb", "ground.evacuate"})
+"""The turn's steps; the recon's and the strike's dice steps and the evacuation are entered from their round step,
+never by :func:`proceed`."""
+WORK = STEPS.work
+NEEDED = STEPS.needed
+OWN_ENTRY = STEPS.own_entry
+work = STEPS.works
+needed = STEPS.needs
 
 
 def first_side(rules: Cartwheel, state: GameState, key: str) -> list[str]:
@@ -61,24 +53,21 @@ def proceed(rules: Cartwheel, ctx: Context, after: str | None = None) -> None:
     """Go on to the next step of the turn that has work."""
     s, mine = ctx.state, rules.mine(ctx.state)
     mine.round = None
-    here = after or s.position
-    for key in TURN[TURN.index(here) + 1:]:
-        if key in OWN_ENTRY:
-            continue
-        if key in WORK:
-            rnd = start_round(rules, s, key)
-            while not rnd.over and not WORK[key](rules, s, rnd.to_act):
-                if key == "ops.mission":
-                    mine.ops_log.append(f"{rnd.to_act} passes")
-                rnd.skip()
-            if rnd.over:
-                continue
-            mine.round = rnd
-        elif key in NEEDED and not NEEDED[key](rules, s):
-            continue
-        ctx.goto(key)
-        return
-    raise AssertionError(f"nothing follows {here}")  # vp.score always has work
+
+    def open_round(key: str) -> Alternation:
+        rnd = start_round(rules, s, key)
+        STEPS.pass_idle(rules, s, key, rnd, skipped(rules, s, key))
+        return rnd
+
+    key, mine.round = STEPS.next_step(rules, s, after or s.position, open_round)
+    ctx.goto(key)
+
+
+def skipped(rules: Cartwheel, state: GameState, key: str) -> Callable[[str], None] | None:
+    """What passing over a side records: its pass in the Air/Naval Operations log."""
+    if key != "ops.mission":
+        return None
+    return lambda side: rules.mine(state).ops_log.append(f"{side} passes")
 
 
 def resume(rules: Cartwheel, ctx: Context, key: str) -> None:
@@ -110,9 +99,5 @@ def settle(rules: Cartwheel, ctx: Context) -> None:
     s, mine = ctx.state, rules.mine(ctx.state)
     rnd = mine.round
     assert rnd is not None
-    while not rnd.over and not WORK[s.position](rules, s, rnd.to_act):
-        if s.position == "ops.mission":
-            mine.ops_log.append(f"{rnd.to_act} passes")
-        rnd.skip()
-    if rnd.over:
+    if STEPS.pass_idle(rules, s, s.position, rnd, skipped(rules, s, s.position)):
         proceed(rules, ctx)

@@ -1,7 +1,7 @@
 """Ground Operations Phase by the ground default (oc.base.ground_operations_default): each ground combat unit may
 move to one adjacent land hex with no enemy ground unit; entering a hex takes control of it and captures an enemy
 airbase there, whose aerial units must try to evacuate (6.6 Airbase Capture, Airbase Evacuation). Ground combat is
-not modelled."""
+not modelled: the ground default leaves it out, so a hex with an enemy ground unit in it (a garrison too) is closed."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from .actions import Disembark, Embark, EndGround, March
 from .data import ABSENT, BASE_CAPTURED_VP, DESTROYED, DISRUPTED, GONE, MOBILE, OFFBOARD
 from .events import AirbaseChanged, Marched, Rebased
 from .handlers import handlers
-from .operations import eliminate
+from .losses import eliminate
 from .scoring import award
 
 if TYPE_CHECKING:

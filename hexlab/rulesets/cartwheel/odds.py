@@ -73,19 +73,22 @@ def _bools(ps: list[Fraction]) -> list[tuple[tuple[bool, ...], Fraction]]:
 
 
 def strike_dist(bombers: list[int], escorts: list[int], interceptors: list[int], aa: int, scramble_drm: int = 0,
-                already_disrupted: bool = False) -> dict[tuple[str, int, int], Fraction]:
+                already_disrupted: bool = False,
+                bomber_drms: list[int] | None = None) -> dict[tuple[str, int, int], Fraction]:
     """The exact distribution of ``(airbase result, bombers aborted, bombers eliminated)`` for a strike on an
     airbase, through the engine's functions: every candidate interceptor scrambles or not, the round of aerial combat
-    (:func:`combat.targets`, :func:`combat.fire_hits`, :func:`combat.hit`), AA (:func:`combat.aa_hits`,
-    :func:`combat.aa_targets`) and bombing (:func:`combat.bomb_hits`, :func:`combat.airbase_bombed`). Every unit is
-    taken fresh: full strength, undisrupted, two-sided."""
+    (:func:`combat.targets`, :func:`combat.fire_hits`, :func:`combat.hit`), AA (:func:`combat.aa_aim`,
+    :func:`combat.aa_hits`, :func:`combat.aa_targets`) and bombing (:func:`combat.bomb_hits`,
+    :func:`combat.airbase_bombed`). ``bomber_drms``: each bomber's DF as the DRM on fire at it
+    (:func:`combat.resistance`; none: every bomber of the standard DF). Every unit is taken fresh: full strength,
+    undisrupted, two-sided."""
+    drms = list(bomber_drms) if bomber_drms is not None else [0] * len(bombers)
     out: dict[tuple[str, int, int], Fraction] = {}
     p_scr = chance(lambda f: combat.scrambles(f, scramble_drm))
-    p_aa = chance(combat.aa_hits)
     for scr, p1 in _bools([p_scr] * len(interceptors)):
         up = [af for af, s in zip(interceptors, scr, strict=True) if s]
         by_i, _by_e = combat.targets(len(bombers), len(escorts), len(up))
-        fire = [chance(lambda f, a=af: combat.fire_hits(f, a)) for af in up]
+        fire = [chance(lambda f, a=af, d=drms[t]: combat.fire_hits(f, a, d)) for af, t in zip(up, by_i, strict=True)]
         for hits_i, p2 in _bools(fire):
             # escorts' hits fall on interceptors, which do not change what the bombers suffer in this one round
             damage = [combat.Damage() for _ in bombers]
@@ -93,9 +96,9 @@ def strike_dist(bombers: list[int], escorts: list[int], interceptors: list[int],
                 if h:
                     damage[t] = combat.hit(damage[t], True)
             live = [i for i, d in enumerate(damage) if not d.disrupted]
-            for n_aa in range(aa + 1):
-                p3 = _binom(aa, n_aa, p_aa)
-                hit_now = {live[i] for i in combat.aa_targets(n_aa, len(live))}
+            aim = combat.aa_aim(aa, len(live))
+            for hits_aa, p3 in _bools([chance(lambda f, d=drms[live[t]]: combat.aa_hits(f, d)) for t in aim]):
+                hit_now = {live[i] for i in combat.aa_targets(list(hits_aa), len(live))}
                 still = [i for i in live if i not in hit_now]
                 bomb = [chance(lambda f, b=bombers[i]: combat.bomb_hits(f, b)) for i in still]
                 aborted = len(bombers) - len(still)
@@ -105,12 +108,6 @@ def strike_dist(bombers: list[int], escorts: list[int], interceptors: list[int],
                     key = (res.status, aborted, lost)
                     out[key] = out.get(key, Fraction(0)) + p1 * p2 * p3 * p4
     return out
-
-
-def _binom(n: int, k: int, p: Fraction) -> Fraction:
-    from math import comb
-
-    return comb(n, k) * p**k * (1 - p) ** (n - k)
 
 
 def strike_odds(bombers: list[int], escorts: list[int], interceptors: list[int], aa: int,
@@ -141,8 +138,8 @@ def strike_odds(bombers: list[int], escorts: list[int], interceptors: list[int],
 
 
 def strike_report(title: str, bombers: list[int], escorts: list[int], aa: int, scramble_drm: int = 0,
-                  interceptors: list[int] | None = None) -> OddsReport:
-    dist = strike_dist(bombers, escorts, interceptors or [], aa, scramble_drm)
+                  interceptors: list[int] | None = None, bomber_drms: list[int] | None = None) -> OddsReport:
+    dist = strike_dist(bombers, escorts, interceptors or [], aa, scramble_drm, bomber_drms=bomber_drms)
     outcomes: dict[str, Fraction] = {}
     for (status, _, _), q in dist.items():
         outcomes[status] = outcomes.get(status, Fraction(0)) + q

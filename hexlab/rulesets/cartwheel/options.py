@@ -43,6 +43,14 @@ class CartwheelOptions(Options):
     supply_sources: dict[str, list[str]] = {}
     """Side -> hexes that are its supply sources (oc.supply.phase.trace_requirement: the sources, 13.1, are not in
     the excerpt: ours)."""
+    df_standard: int = Field(default=2, ge=0, le=10)
+    """The DF a target is hit at exactly by the ``oc.base.*`` rolls; each point of a target's DF above it is +1 on
+    every roll at it, each point below -1 (ours: oc.components.air.defense_factor; illustrative)."""
+    cf_standard: int = Field(default=2, ge=0, le=10)
+    """The same for a ground unit's CF, against bombing (ours: oc.components.ground.combat_factor; illustrative)."""
+    occupation_vp: dict[str, float] = {}
+    """Hex -> the VPs it is worth, at the end, to the side with a ground combat unit in it
+    (oc.victory.concept.control_by_occupation; Module 16's values are not in the excerpt: illustrative)."""
     random_events: bool = True
     commitments: bool = True
     """Whether the 11th Hikoshidan and TF-36 decisions are asked (a short lesson may leave them out)."""

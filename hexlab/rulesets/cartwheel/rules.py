@@ -4,10 +4,11 @@ The air war over New Guinea and the Solomons in 1943 on a stylised hex map of ou
 on hidden airbase displays (Ready/Flown halves, Disrupted quadrants), sees the enemy's only through recon, and plays a
 ten-phase turn (random events and commitments; mobile airbase construction; initiative with general regroup, unit
 regroup, recon flights and the initiative roll; alternating air/naval missions; ground moves; operations conclusion;
-supply; regroup; reinforcement; victory points). The excerpt stops before the air, naval and ground procedures: the
-``oc.base.*`` clauses fix the small model they are played on, every value illustrative. Phase modules:
-``commitments.py``, ``construction.py``, ``initiative.py``, ``operations.py``, ``ground.py``, ``closing.py``; the
-combat functions are in ``combat.py``, the odds in ``odds.py``, the airbase rules in ``board.py``.
+supply; regroup; reinforcement; victory points). The excerpt stops before the air, naval and ground procedures:
+the ``oc.base.*`` clauses fix the small model they are played on, every value illustrative. Phase modules:
+``commitments.py``, ``construction.py``, ``initiative.py``, ``operations.py`` (the mission round; a strike's stages in
+``strikes.py``, hits on aerial units in ``losses.py``), ``ground.py``, ``closing.py``; the combat functions are in
+``combat.py``, the odds in ``odds.py``, the airbase rules in ``board.py``.
 
 Our choices where the excerpt and the catalog are silent (each also said where it is played):
 
@@ -27,16 +28,41 @@ Our choices where the excerpt and the catalog are silent (each also said where i
 - a parachute drop takes an empty land hex (no enemy ground unit or airbase); a transport carries ground steps up to
   its cargo digit (T4 = 4, T2 = 2);
 - naval units at sea stay there at the Operations Conclusion (returning is optional); supply is traced but its
-  penalty (13.3) is not in the excerpt, so it only decides where mobile airbases may be built.
+  penalty (13.3) is not in the excerpt, so it only decides where mobile airbases may be built;
+- a target's own factor resists every roll at it (oc.components.air.defense_factor,
+  oc.components.ground.combat_factor): the ``oc.base.*`` procedures already fix "a roll at or below the firer's
+  factor hits", so the target's DF (an aerial unit, under fire from interceptors, escorts, a bomber's return fire
+  and AA) or CF (a ground unit, under bombs) is a DRM on that roll: +1 for each point above the
+  scenario's standard factor (``df_standard``, ``cf_standard``: 2, illustrative), -1 for each point below; a target
+  of the standard factor is hit exactly as the default says;
+- AA dice fire at the bombers in turn (die 1 at the first bomber still in the strike, die 2 at the next, round
+  again), and a bomber hit by any of them is disrupted once;
+- a ground unit's CF is printed in its title as its attack and defence value; in play it is the unit's resistance
+  to bombing (above). A reduced unit keeps its CF;
+- a strike may bomb an enemy ground unit on the map (each hit a step), or an enemy naval unit, whose AA fires back
+  only if it is a naval combat unit (a transport has none: oc.naval.concept.naval_combat_units); naval gunnery and
+  shore bombardment are not modelled (Module 10 is not in the excerpt), so a transport's lack of them shows only as
+  no AA;
+- occupation VPs (oc.victory.concept.control_by_occupation): the scenario names the hexes and their VPs
+  (``occupation_vp``, illustrative); each goes, at the end of the last turn, to the side with a ground combat unit in
+  it. A hex only passed through, or left empty, scores nothing, whoever controls it;
+- a bomber's model decides whether it is single- or multi-engine (oc.air.concept.single_vs_multi_engine): shown in
+  its title; nothing in the excerpt or the defaults plays on it;
+- a ground unit's size symbol is shown in its title and plays no part (oc.components.ground.size_decorative);
+- an enemy recon in flight is seen as a marker in its hex ("Allies recon over 0203"), never as the unit that left
+  the hidden display.
 
-Not modelled (absent, listed in the report): the Tactical Battle Board, DF, ground combat and CF, naval gunnery,
-single- and multi-engine bombers, VPs for occupation, markers as counters.
+Not modelled (absent, listed in the report): the Tactical Battle Board's own procedure (rounds, altitude, aces; the
+board drawn in ``views.py`` shows the default's one round), naval surface combat and shore bombardment, specialist
+bombing attacks, and ground combat: a ground unit's CF is never used as an attack (nor as resistance to a ground
+attack), because the catalog's ground default (oc.base.ground_operations_default) leaves ground combat out, so a
+unit may never enter a hex with an enemy ground unit in it, a garrison's included.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ...engine import Action, Context, GameState, Outcome, Ruleset, Terrain, UnitType
@@ -45,39 +71,39 @@ from ...odds import OddsReport
 from . import board, flow
 from .actions import (
     ALL,
-    Airdrop,
-    Build,
-    Commit,
-    CommitTF36,
-    Designate,
-    Disembark,
     Dismantle,
-    Embark,
-    EndBuilding,
-    EndDesignation,
-    EndDismantling,
-    EndGround,
-    EndRecon,
-    FlyRecon,
-    GeneralRegroup,
-    March,
-    PassMission,
-    PlaceMagic,
-    PlaceRecon,
-    Sail,
     StrikeBase,
+    StrikeGround,
     StrikeShip,
 )
-from .data import ABSENT, BOMBER, DEFAULT_CODE, FIGHTER, FLOWN, FLOWN_D, GONE, MOBILE, OFFBOARD, RECON, TYPE_CODES, calendar
+from .combat import resistance
+from .data import (
+    ABSENT,
+    BOMBER,
+    DEFAULT_CODE,
+    FIGHTER,
+    FLOWN,
+    FLOWN_D,
+    GONE,
+    MOBILE,
+    OFFBOARD,
+    RECON,
+    SHIP_TYPES,
+    TYPE_CODES,
+    calendar,
+    carries_cargo,
+    naval_combat,
+)
 from .events import Note
 from .handlers import handlers
 from .odds import CartwheelOdds, strike_report
 from .options import CartwheelOptions
 from .sequence import REFUSALS, SEQUENCE
-from .state import AirStats, Base, CartwheelState
+from .state import AirStats, Base, CartwheelState, GroundStats, ShipStats
 
 SIDES = ("Allies", "Japan")
-STAT_KEYS = ("af", "df", "bf", "strafe", "range", "mp", "service", "group", "heavy", "floatplane", "two_sided", "code")
+STAT_KEYS = ("af", "df", "bf", "strafe", "range", "mp", "service", "group", "heavy", "floatplane", "two_sided", "code",
+             "model")
 
 
 class Cartwheel(Ruleset[CartwheelState]):
@@ -122,9 +148,14 @@ class Cartwheel(Ruleset[CartwheelState]):
     odds_cli = CartwheelOdds()
     options: CartwheelOptions
 
+    printed: dict[str, str]
+    """Unit id -> what its counter shows beyond its type, in words (the view hooks get no state): a bomber's model
+    and engines, a ground unit's size and CF, a ship's type and AA."""
+
     def __init__(self, board_: Board, options: CartwheelOptions | None, sides: Sequence[str] = (),
                  first: str | None = None) -> None:
         super().__init__(board_, options if options is not None else CartwheelOptions(), sides, first)
+        self.printed = {}
         self.truk = self._site("truk", "Japan")
         self.rabaul = self._site("rabaul", "Japan")
         self.moresby = self._site("port_moresby", "Allies")
@@ -157,6 +188,15 @@ class Cartwheel(Ruleset[CartwheelState]):
             if code is not None and TYPE_CODES.get(str(code)) != u.kind:
                 out.append((f"unit[{i}].attrs.code", f"{code!r} is not a {u.kind}'s type code "
                             f"({', '.join(c for c, k in TYPE_CODES.items() if k == u.kind)})"))
+            ship = u.attrs.get("ship")
+            if u.kind == "naval" and ship is not None and ship not in SHIP_TYPES:
+                out.append((f"unit[{i}].attrs.ship", f"{ship!r} is not a ship type ({', '.join(SHIP_TYPES)})"))
+            elif u.kind == "naval" and "cargo" in u.attrs and not carries_cargo(str(ship or "T")):
+                out.append((f"unit[{i}].attrs.cargo", f"a {ship} carries no cargo: only transports (T, LST) and the CLT "
+                            "do (oc.naval.concept.naval_combat_units)"))
+            elif u.kind == "naval" and u.attrs.get("aa") and not naval_combat(str(ship or "T")):
+                out.append((f"unit[{i}].attrs.aa", "a transport has no AA factor: it is not a naval combat unit "
+                            "(oc.naval.concept.naval_combat_units)"))
             if u.kind in ("fighter", "bomber", "recon", "transport") and not isinstance(u.at, DisplayBox):
                 if not (u.kind == RECON and u.at is None):
                     out.append((f"unit[{i}].at",
@@ -179,8 +219,13 @@ class Cartwheel(Ruleset[CartwheelState]):
                 u.max_strength = 2 if st.two_sided else 1
                 u.strength = min(u.strength, u.max_strength) or u.max_strength
         for u in s.units.values():
-            if board.is_naval(u) and "cargo" in u.attrs:
-                mine.cargo[u.id] = int(u.attrs.pop("cargo"))  # type: ignore[arg-type]
+            if board.is_naval(u):
+                mine.ships[u.id] = ShipStats(str(u.attrs.pop("ship", "T")), int(u.attrs.pop("aa", 0)))  # type: ignore[arg-type]
+                if "cargo" in u.attrs:
+                    mine.cargo[u.id] = int(u.attrs.pop("cargo"))  # type: ignore[arg-type]
+            elif board.is_ground(u):
+                mine.ground[u.id] = GroundStats(int(u.attrs.pop("cf", 2)), str(u.attrs.pop("size", "")))  # type: ignore[arg-type]
+        self.printed = {uid: printed_words(mine, uid) for uid in s.units}
         for d, a in self.options.airbases.items():
             side = self.board.displays[d].side or ""
             mine.bases[d] = Base(side, a.kind, a.hex, a.status)
@@ -222,10 +267,44 @@ class Cartwheel(Ruleset[CartwheelState]):
     # ================================================================================ seats
     def sees(self, state: GameState, side: str, unit: Unit) -> bool:
         """The default (an enemy's unit on its hidden airbase display is not seen: oc.air.airbase.adc_hidden), and an
-        enemy unit that is gone is not seen either (it may never have been seen)."""
+        enemy aerial unit that is gone is not seen either (it may never have been seen); a ground or naval unit lost on the
+        map was seen to go, and stays named. An enemy recon in flight is not
+        seen as itself either: :meth:`view` shows a marker in its hex instead, so the enemy never learns which unit
+        left the hidden display (oc.air.recon.place_within_range, oc.air.airbase.adc_hidden)."""
         if unit.side != side and not unit.alive:
+            return board.is_ground(unit) or board.is_naval(unit)  # lost on the map, in sight: still named
+        mine = self.mine(state)
+        if unit.side != side and mine is not None and unit.id in mine.recon_over:
             return False
         return super().sees(state, side, unit)
+
+    def recon_markers(self, state: GameState, side: str) -> dict[str, str]:
+        """The enemy recon units in flight, as ``side`` sees them: unit id -> a marker id that names only the side and
+        the hex ("Allies recon over 0508", numbered when two share a hex)."""
+        mine = self.mine(state)
+        out: dict[str, str] = {}
+        if mine is None:
+            return out
+        taken: dict[str, int] = {}
+        for uid, hex_ in sorted(mine.recon_over.items(), key=lambda kv: (kv[1], state.units[kv[0]].side)):
+            u = state.units[uid]
+            if u.side == side:
+                continue
+            name = f"{u.side} recon over {hex_}"
+            taken[name] = taken.get(name, 0) + 1
+            out[uid] = name if taken[name] == 1 else f"{name} ({taken[name]})"
+        return out
+
+    def view(self, state: GameState, side: str | None) -> GameState:
+        """The engine's view, with a marker for each enemy recon in flight at its hex: a stand-in counter that says
+        whose recon it is and where, never which unit."""
+        v = super().view(state, side)
+        if side is None:
+            return v
+        for uid, marker in self.recon_markers(state, side).items():
+            u = state.units[uid]
+            v.units[marker] = Unit(marker, u.side, RECON, u.at, 1, 1)
+        return v
 
     def hide(self, rules_state: CartwheelState, state: GameState, side: str) -> CartwheelState:
         """Nothing keyed by an enemy unit the side does not see: its factors, its Regroup marker
@@ -236,6 +315,10 @@ class Cartwheel(Ruleset[CartwheelState]):
         m.afloat = {k: v for k, v in m.afloat.items() if k in seen}
         m.regrouping = [u for u in m.regrouping if u in seen]
         m.recon_home = {k: v for k, v in m.recon_home.items() if k in seen}
+        markers = self.recon_markers(state, side)
+        m.recon_over = {markers.get(k, k): v for k, v in m.recon_over.items() if k in seen or k in markers}
+        m.ground = {k: v for k, v in m.ground.items() if k in seen}
+        m.ships = {k: v for k, v in m.ships.items() if k in seen}
         m.recon_tried = [u for u in m.recon_tried if u in seen]
         m.bombed = [u for u in m.bombed if u in seen]
         m.destroyed_11th = [u for u in m.destroyed_11th if u in seen]
@@ -299,14 +382,15 @@ class Cartwheel(Ruleset[CartwheelState]):
 
     def unit_title(self, unit: Unit) -> str:
         kind = self.unit_types[unit.kind].title.lower() if unit.kind in self.unit_types else unit.kind
-        return f"{unit.side} {kind} {unit.id}"
+        printed = getattr(self, "printed", {}).get(unit.id, "")
+        return f"{unit.side} {kind} {unit.id}" + (f" ({printed})" if printed else "")
 
     def action_location(self, state: GameState, action: Action) -> Location:
         mine = self.mine(state)
         if isinstance(action, StrikeBase):
             h = mine.bases[action.airbase].hex
             return board.hx(self, h) if h else None
-        if isinstance(action, StrikeShip):
+        if isinstance(action, StrikeShip | StrikeGround):
             t = state.units.get(action.target)
             return t.at if t is not None else None
         if isinstance(action, Dismantle):
@@ -324,7 +408,7 @@ class Cartwheel(Ruleset[CartwheelState]):
         """A strike by ``actor``'s airbase on the enemy naval unit ``target``, or on the enemy airbase whose hex
         ``target`` stands in, as the actor's side knows it: its own bombers and escorts; the enemy's fighters are
         hidden, so counted as none (nothing is read that the side does not see)."""
-        from .operations import strike_force, target_hex
+        from .strikes import strike_force, target_hex
 
         u, t = state.units.get(actor), state.units.get(target)
         if u is None or t is None or u.side == t.side or not board.is_air(u) or board.base_of(u) is None:
@@ -340,39 +424,12 @@ class Cartwheel(Ruleset[CartwheelState]):
             return None
         mine = self.mine(view)
         return strike_report(f"Strike from {self.base_name(board.base_of(u) or '')} at {target}",
-                             [mine.air[b].bf or 1 for b in bombers], [mine.air[e].af for e in escorts], 0)
+                             [mine.air[b].bf or 1 for b in bombers], [mine.air[e].af for e in escorts], 0,
+                             bomber_drms=[resistance(mine.air[b].df, self.options.df_standard) for b in bombers])
 
-
-def _yes(yes: bool, a: str, b: str) -> str:
-    return a if yes else b
-
-
-WORDS: dict[type[Action], Callable[[Cartwheel, GameState, Any], str]] = {
-    Commit: lambda r, s, a: _yes(a.yes, "Commit the 11th Hikoshidan (+1 VP to the Allies)",
-                                 "Do not commit the 11th Hikoshidan"),
-    CommitTF36: lambda r, s, a: _yes(a.yes, "Commit TF-36", "Do not commit TF-36"),
-    Build: lambda r, s, a: f"Start mobile airbase {r.base_name(a.airbase)} in {a.to}",
-    EndBuilding: lambda r, s, a: "No more mobile airbases",
-    GeneralRegroup: lambda r, s, a: _yes(a.yes, "Declare a general regroup turn", "No general regroup"),
-    Designate: lambda r, s, a: f"Mark {a.unit} to regroup",
-    EndDesignation: lambda r, s, a: "No more regroup markers",
-    FlyRecon: lambda r, s, a: f"Send {a.unit} on a recon flight",
-    PlaceMagic: lambda r, s, a: f"Magic PBY over {a.to}" + (f", examining {r.base_name(a.airbase)}" if a.airbase else ""),
-    PlaceRecon: lambda r, s, a: f"Recon {a.unit} over {a.to}"
-    + (f", examining {r.base_name(a.airbase)}" if a.airbase else ""),
-    EndRecon: lambda r, s, a: "No more recon flights",
-    StrikeBase: lambda r, s, a: f"Strike {r.base_name(a.airbase)} from {r.base_name(a.base)}",
-    StrikeShip: lambda r, s, a: f"Strike {a.target} from {r.base_name(a.base)}",
-    Sail: lambda r, s, a: f"Sail {a.unit} to {a.to}",
-    PassMission: lambda r, s, a: "Pass this mission opportunity",
-    March: lambda r, s, a: f"Move {a.unit} to {a.to}",
-    EndGround: lambda r, s, a: "No more ground moves",
-    Dismantle: lambda r, s, a: f"Dismantle {r.base_name(a.airbase)}",
-    EndDismantling: lambda r, s, a: "Dismantle nothing more",
-    Airdrop: lambda r, s, a: f"Drop {a.unit} by C-47 on {a.to}",
-    Embark: lambda r, s, a: f"{a.unit} goes aboard {a.target}",
-    Disembark: lambda r, s, a: f"{a.unit} lands on {a.to}",
-}
 
 _UNUSED = (BOMBER, FIGHTER, FLOWN, FLOWN_D, GONE, OFFBOARD)
 __all__ = ["WORDS", "Cartwheel", "CartwheelOptions"]
+
+from . import views  # noqa: E402,F401  (registers the panels Cartwheel draws beside the map)
+from .words import WORDS, printed_words  # noqa: E402  (the words need the class above)

@@ -29,6 +29,7 @@ from .actions import (
     PlaceRecon,
     Sail,
     StrikeBase,
+    StrikeGround,
     StrikeShip,
 )
 
@@ -146,12 +147,13 @@ SEQUENCE = SequenceOfPlay((
              ["oc.sequence.phase.air_naval_alternation", "oc.sequence.phase.air_naval_end_on_passes",
               "oc.sequence.phase.air_naval_roles", "oc.air.concept.missions", "oc.base.strike_mission_default",
               "oc.base.naval_mission_default", "oc.air.concept.one_bombing_mission_per_turn",
-              "oc.components.air.c47_carries_parachute",
+              "oc.components.air.c47_carries_parachute", "oc.air.concept.single_vs_multi_engine",
               "oc.air.hosting.over_capacity_stage_only", "oc.air.concept.regroup_or_stage_no_attack"],
              "The Initiative player flies his initiative missions, then the sides alternate, one opportunity each: "
-             "an air strike, a naval mission or a pass. The phase ends once each side has passed twice in a row "
+             "an air strike (on an airbase, a ship or a ground unit; bombers single- or multi-engine alike), a naval "
+             "mission or a pass. The phase ends once each side has passed twice in a row "
              "of its own opportunities with no mission between (our reading).", decider=in_round,
-             accepts=[StrikeBase, StrikeShip, Sail, Airdrop, PassMission], next=anywhere("ops.mission")),
+             accepts=[StrikeBase, StrikeShip, StrikeGround, Sail, Airdrop, PassMission], next=anywhere("ops.mission")),
         step("scramble", "Scramble",
              ["oc.base.scramble_default", "oc.air.concept.scramble_to_intercept", "oc.air.recon.scramble_drm",
               "oc.air.concept.regroup_scramble_penalty", "oc.air.airbase_disruption.hinders_scramble_and_evacuation",
@@ -160,24 +162,30 @@ SEQUENCE = SequenceOfPlay((
              "or less, +1 each for a disrupted airbase, regrouping, and a recon of the striking side over the hex.",
              kind="dice", next=anywhere("ops.scramble")),
         step("combat", "One round of aerial combat",
-             ["oc.base.aerial_combat_default", "oc.components.air.attack_factor",
+             ["oc.base.aerial_combat_default", "oc.components.air.attack_factor", "oc.components.air.defense_factor",
               "oc.components.pieces.no_back_eliminated", "oc.components.pieces.front_full_back_reduced"],
              "Interceptors fire at the bombers and escorts at the interceptors, all at once: a roll at or below the "
-             "firer's AF disrupts; a disrupted bomber aborts.", kind="dice", next=anywhere("ops.combat")),
+             "firer's AF disrupts; the target's DF resists (our reading: +1 to the roll for each point of DF above "
+             "the standard 2, -1 for each below). A disrupted bomber aborts.", kind="dice", next=anywhere("ops.combat")),
         step("aa", "Anti-aircraft fire",
              ["oc.base.aa_fire_default", "oc.air.airbase_target.aa_vs_bombers_and_strafers",
               "oc.air.concept.airbase_static_combat_unit", "oc.air.airbase_target.aa_major_3",
               "oc.air.airbase_target.aa_minor_and_mobile_2", "oc.air.airbase_target.aa_disrupted_1",
-              "oc.air.mobile.under_construction_bombable_no_aa", "oc.air.mobile.operational_bombable_aa2"],
-             "The target airbase rolls one die per AA point: each 3 or less disrupts a bomber, which aborts.",
+              "oc.air.mobile.under_construction_bombable_no_aa", "oc.air.mobile.operational_bombable_aa2",
+              "oc.components.air.defense_factor", "oc.naval.concept.naval_combat_units"],
+             "The target airbase, or a target naval combat unit (never a transport), rolls one die per AA point, each "
+             "at the next bomber in turn: 3 or less, after the bomber's DF (as in aerial combat), disrupts it, and it "
+             "aborts.",
              kind="dice", next=anywhere("ops.aa")),
         step("bomb", "Bombing",
              ["oc.base.bombing_default", "oc.air.airbase_target.may_be_bombed", "oc.components.air.bombing_factor",
               "oc.air.airbase_destruction.eliminated_marker", "oc.air.mobile.under_construction_removed_if_hit",
               "oc.air.mobile.operational_removed_if_destroyed", "oc.air.recon.vulnerable_only_on_ground",
-              "oc.air.recon.not_replaceable", "oc.air.layout.flown_half", "oc.air.layout.disrupted_quadrants"],
+              "oc.air.recon.not_replaceable", "oc.air.layout.flown_half", "oc.air.layout.disrupted_quadrants",
+              "oc.components.ground.combat_factor"],
              "Each bomber left rolls: at or below its BF is a hit. One hit disrupts the airbase, two destroy it, "
-             "more disrupt units on the ground; at sea each hit reduces a ship. Then the strike flies home, Flown.",
+             "more disrupt units on the ground; at sea each hit reduces a ship; a ground unit's CF resists like a DF, "
+             "and each hit costs it a step. Then the strike flies home, Flown.",
              kind="dice", next=anywhere("ops.bomb")),
     ], "Missions alternate until both sides pass."),
     phase("ground", "Ground Operations", [
@@ -189,7 +197,9 @@ SEQUENCE = SequenceOfPlay((
               "oc.components.naval.cargo_capacity", "oc.components.naval.maru_and_daihatsu"],
              "Each side, the Initiative player first, may move each ground unit to an adjacent land hex with no enemy "
              "ground unit: entering takes control, and takes an enemy airbase there. A unit may instead go aboard a "
-             "transport in an adjacent sea hex, within its cargo capacity in steps, or land from one.", decider=in_round,
+             "transport in an adjacent sea hex, within its cargo capacity in steps, or land from one. Ground combat "
+             "is not modelled (the ground default leaves it out), so a hex with an enemy ground unit, a garrison "
+             "too, stays closed: a unit's CF counts only against bombs.", decider=in_round,
              accepts=[March, Embark, Disembark, EndGround], next=anywhere("ground.move")),
         step("evacuate", "Evacuate a captured airbase",
              ["oc.air.airbase_capture.evacuation_trigger", "oc.air.evacuation.roll_per_unit",
@@ -242,14 +252,15 @@ SEQUENCE = SequenceOfPlay((
         step("score", "Victory points and the turn marker",
              ["oc.sequence.phase.victory_points_advance", "oc.sequence.phase.victory_points_final_turn",
               "oc.base.victory_default", "oc.victory.concept.vp_track", "oc.victory.concept.control_by_occupation"],
-             "If this is not the last turn the turn marker moves on; on the last turn the VPs are totalled and the "
-             "side with more wins (illustrative).", kind="auto", next=anywhere("vp.score")),
+             "If this is not the last turn the turn marker moves on; on the last turn each objective hex scores for "
+             "the side with a ground combat unit in it (control alone, or passing through, scores nothing), the VPs "
+             "are totalled and the side with more wins (illustrative).", kind="auto", next=anywhere("vp.score")),
     ]),
 ))
 
 _NOT = "Not now ({step})."
 REFUSALS: dict[Any, tuple[str, str]] = {
-    (StrikeBase, StrikeShip, Sail, PassMission): ("Not now ({step}): missions are flown in the Air/Naval "
+    (StrikeBase, StrikeShip, StrikeGround, Sail, PassMission): ("Not now ({step}): missions are flown in the Air/Naval "
                                                   "Operations Phase.", "oc.sequence.phase.air_naval_alternation"),
     (March, EndGround): ("Not now ({step}): ground units move in the Ground Operations Phase.",
                          "oc.sequence.phase.ground_operations"),

@@ -24,9 +24,35 @@ class AirStats:
     floatplane: bool = False
     code: str = ""
     """The aircraft type code (oc.components.air.aircraft_type_codes): F, FB, B, D, P, S, T, R or C."""
+    model: str = ""
+    """The aircraft model printed on the counter ("B-25 Mitchell", "SBD Dauntless"): it decides whether a bomber is
+    single- or multi-engine (oc.air.concept.single_vs_multi_engine)."""
     two_sided: bool = True
     """False: nothing on its back (the C-47, a recon): one step loss eliminates it
     (oc.components.pieces.no_back_eliminated)."""
+
+
+@dataclass(slots=True)
+class GroundStats:
+    """One ground combat unit's printed facts, read once at set-up: every value illustrative."""
+
+    cf: int = 2
+    """Its Combat Factor (oc.components.ground.combat_factor): shown on the counter as its attack and defence value;
+    in play it is the unit's resistance to bombing (ground combat, where it would attack, is not modelled)."""
+    size: str = ""
+    """Its size symbol ("III" regiment, "X" brigade, "XX" division): shown, with no effect on play
+    (oc.components.ground.size_decorative)."""
+
+
+@dataclass(slots=True)
+class ShipStats:
+    """One naval unit's printed facts, read once at set-up: every value illustrative."""
+
+    ship: str = "T"
+    """Its ship type: CV, CVL (carriers), BB, CA, CLT (surface warships), T or LST (transports)
+    (oc.components.naval.types)."""
+    aa: int = 0
+    """Its AA factor; fired only by a naval combat unit (oc.naval.concept.naval_combat_units)."""
 
 
 @dataclass(slots=True)
@@ -87,6 +113,8 @@ class Strike:
 class CartwheelState:
     air: dict[str, AirStats] = field(default_factory=dict)
     bases: dict[str, Base] = field(default_factory=dict)
+    ground: dict[str, GroundStats] = field(default_factory=dict)
+    ships: dict[str, ShipStats] = field(default_factory=dict)
     cargo: dict[str, int] = field(default_factory=dict)
     """Each transport's cargo capacity in steps (oc.components.naval.cargo_capacity; a Maru T4 carries 4, a Daihatsu
     T2 2: our reading of the digit, oc.components.naval.maru_and_daihatsu)."""

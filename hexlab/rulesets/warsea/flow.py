@@ -8,10 +8,10 @@ current step to the next one with work (the automatic steps always have some).""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ...engine import Action, Context, GameState
+from ...engine import Context, GameState
+from ...engine.flow import PassOver
 from ...engine.seats import Alternation
 from .events import Passed
 from .sequence import TURN
@@ -19,29 +19,19 @@ from .sequence import TURN
 if TYPE_CHECKING:
     from .rules import Warsea
 
-WORK: dict[str, Callable[[Any, GameState, str], list[Action]]] = {}
-"""Round step -> ``fn(rules, state, side)``: that side's legal actions there, the pass left out."""
-NEEDED: dict[str, Callable[[Any, GameState], bool]] = {}
-"""Dice step -> ``fn(rules, state)``: whether it has dice to roll."""
 BY_INITIATIVE = {"airdef.declare", "airatk.declare", "surface.declare"}
 """Rounds in initiative order (the initiative player declares and rolls first: was.base.simultaneous_phase_default);
 the others go in the move order the initiative winner chose."""
-OWN_ENTRY = {"initiative.choose", "infantry.mark"}
-"""Decision steps entered by their own dice step, never by :func:`proceed`."""
-
-
-def work(key: str) -> Callable[[Callable[..., list[Action]]], Callable[..., list[Action]]]:
-    def register(fn: Callable[..., list[Action]]) -> Callable[..., list[Action]]:
-        WORK[key] = fn
-        return fn
-    return register
-
-
-def needed(key: str) -> Callable[[Callable[..., bool]], Callable[..., bool]]:
-    def register(fn: Callable[..., bool]) -> Callable[..., bool]:
-        NEEDED[key] = fn
-        return fn
-    return register
+STEPS = PassOver(TURN, own_entry={"initiative.choose", "infantry.mark"})
+"""The turn's steps; ``initiative.choose`` and ``infantry.mark`` are entered by their own dice step, never by
+:func:`proceed`."""
+WORK = STEPS.work
+"""Round step -> ``fn(rules, state, side)``: that side's legal actions there, the pass left out."""
+NEEDED = STEPS.needed
+"""Dice step -> ``fn(rules, state)``: whether it has dice to roll."""
+OWN_ENTRY = STEPS.own_entry
+work = STEPS.works
+needed = STEPS.needs
 
 
 def order_for(rules: Warsea, state: GameState, key: str) -> list[str]:
@@ -55,19 +45,13 @@ def proceed(rules: Warsea, ctx: Context) -> None:
     """Go on to the next step of the turn that has work."""
     s, mine = ctx.state, rules.mine(ctx.state)
     mine.round = None
-    for key in TURN[TURN.index(s.position) + 1:]:
-        if key in OWN_ENTRY:
-            continue
-        if key in WORK:
-            sides = [side for side in order_for(rules, s, key) if WORK[key](rules, s, side)]
-            if not sides:
-                continue
-            mine.round = Alternation.start(sides, alternate=False)
-        elif key in NEEDED and not NEEDED[key](rules, s):
-            continue
-        ctx.goto(key)
-        return
-    raise AssertionError(f"nothing follows {s.position}")  # end.victory always has work
+
+    def open_round(key: str) -> Alternation | None:
+        sides = [side for side in order_for(rules, s, key) if WORK[key](rules, s, side)]
+        return Alternation.start(sides, alternate=False) if sides else None
+
+    key, mine.round = STEPS.next_step(rules, s, s.position, open_round)
+    ctx.goto(key)
 
 
 def acted(rules: Warsea, ctx: Context) -> None:
@@ -89,7 +73,5 @@ def settle(rules: Warsea, ctx: Context) -> None:
     s, mine = ctx.state, rules.mine(ctx.state)
     rnd = mine.round
     assert rnd is not None
-    while not rnd.over and not WORK[s.position](rules, s, rnd.to_act):
-        rnd.skip()  # nothing left to do: passed over
-    if rnd.over:
+    if STEPS.pass_idle(rules, s, s.position, rnd):  # a side with nothing left to do is passed over
         proceed(rules, ctx)
