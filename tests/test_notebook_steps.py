@@ -57,7 +57,7 @@ def test_the_notebook_plays_every_step_of_the_sequence(ruleset_id: str, name: st
 
 # ------------------------------------------------------------------ issue 23, item 6: notebooks that survive clicking
 
-ALL_NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+ALL_NOTEBOOKS = sorted(p for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 CLICKS = 8
 """How many decisions and steps a reader plays on each table or map before running the cells below it."""
 

@@ -18,7 +18,7 @@ from hexlab import reference
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT.parent / "shared" / "seeds"
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted(p for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 RUN = 8
 CLAUSE = re.compile(r"\b(?:m44|cc|caf|was|oc)\.[a-z0-9_]+(?:\.[a-z0-9_]+)+\b")
 

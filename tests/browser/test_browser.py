@@ -33,7 +33,7 @@ from .harness import (
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted(p for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 TABLE_DEMO = "table_demo.ipynb"
 RED = [178, 74, 50]  # hexlab.style: the counters of a side called Red
 # Third-party assets that Voila's page template asks a CDN for (Font Awesome's CSS). The test machine
