@@ -181,6 +181,14 @@ class DiceRolled(Payload):
 
 
 @dataclass(frozen=True, slots=True)
+class Remark(Payload):
+    """Words about the move just made, for readers only (a computer player's reason for it: see
+    :meth:`hexlab.engine.Game.annotate`). It is no part of the game: no state, no history, no replay."""
+
+    by: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class GameOver(Payload):
     """The game ended: the winner (``None`` for a draw); the reason is the event's text."""
 

@@ -18,9 +18,9 @@ from typing import Any, Protocol
 
 from .. import words
 from ..dice import roll_multisets_mixed
-from .actions import Action, natural
+from .actions import Action, check_fields, natural
 from .errors import RuleError
-from .events import DiceRolled, Event
+from .events import DiceRolled, Event, Remark
 from .ruleset import Context, Ruleset
 from .seats import PUBLIC
 from .sequence import Phase, Step
@@ -36,6 +36,9 @@ class Player(Protocol):
     """Anything that chooses a decision for its side: a person's widget, a random or computer player."""
 
     def choose(self, game: Game) -> Action: ...
+
+    # A player may also have a ``remark`` attribute, its reason for the move it chose last, in words:
+    # :meth:`Game.run` puts it into the log after the move (:meth:`Game.annotate`).
 
 
 @dataclass(slots=True)
@@ -81,7 +84,8 @@ class Game:
     """A game in progress. Build one with ``hexlab.load(scenario_id_or_path, seed)``."""
 
     def __init__(self, rules: Ruleset, state: GameState, *, seed: int, scenario: Any = None,
-                 setup_events: list[Event] | None = None, batch: bool = False) -> None:
+                 setup_events: list[Event] | None = None, batch: bool = False,
+                 _initial: tuple[GameState, int] | None = None) -> None:
         self.rules = rules
         self.board = rules.board
         self.scenario = scenario
@@ -89,7 +93,8 @@ class Game:
         self.seed = seed
         self.state = state
         self.log: list[Event] = list(setup_events or [])
-        self._initial = (state.copy(), len(self.log))
+        self._initial = _initial or (state.copy(), len(self.log))
+        """The state at the start of the history (restart goes back to it) and the log's length then."""
         self._history: list[_Frame] = []
         self._future: list[Entry] = []
         self._listeners: list[Callable[[Game, list[Event]], None]] = []
@@ -192,6 +197,10 @@ class Game:
                              "(use step()).", step.clauses[0] if step.clauses else None)
         if type(action) not in self.rules.actions:
             return RuleError(f"{type(action).__name__} is not an action of {self.rules.name}.", None)
+        try:
+            check_fields(action)  # a field of the wrong type (a tuple for a hex) is never legal
+        except RuleError as err:
+            return err
         return self.rules.check(self.state, action)
 
     def is_legal(self, action: Action) -> bool:
@@ -199,6 +208,7 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out a decision. Raises :class:`RuleError` (state untouched) if the rules forbid it."""
+        check_fields(action)  # every field of its declared type before any rule sees it (a RuleError naming it)
         offered = self._offered
         if not (self._batch and offered is not None and offered[0] == self._version and action in offered[1]):
             error = self.explain(action)
@@ -310,9 +320,25 @@ class Game:
                 side = self.to_act
                 if side not in players:
                     return
-                events = self.apply(players[side].choose(self))
+                player = players[side]
+                events = self.apply(player.choose(self))
+                remark = getattr(player, "remark", "")
+                if remark:  # a player that says why it chose (the computer opponent): one line in the log
+                    events = events + self.annotate(remark, side)
             steps += 1
             yield from events
+
+    def annotate(self, text: str, side: str | None = None) -> list[Event]:
+        """Add words about the last entry to the log (a computer player's reason for its move), as a ``Remark``
+        event for every reader. It changes neither the state nor the history, so a replay of the same actions
+        gives the same game (without the remark); undo takes it back with the entry. In batch mode, which keeps
+        no log, it does nothing."""
+        if self._batch or not self._history:
+            return []
+        event = Event(Remark(side or ""), text, (), self.state.turn, self.state.position, side)
+        self.log.append(event)
+        self._notify([event])
+        return [event]
 
     # ------------------------------------------------------------------------------------ undo
     def undo(self, *, bookkeeping: bool = False) -> bool:
@@ -355,11 +381,14 @@ class Game:
         """A game of its own where this one stands: the same scenario, seed, history (undo and redo work
         on it, dice rewound as here) and log, but nothing that listens to this one. A map or a table shown
         on the copy plays the copy, and this game stays as it is (a notebook's walkthrough goes on playing
-        it). Works for a drill whose dice were forced, which a save could not replay."""
-        other = Game(self.rules, self.state.copy(), seed=self.seed, scenario=self.scenario)
+        it). Works for a drill whose dice were forced, which a save could not replay.
+
+        A copy of a game in batch mode plays in batch mode too, and costs one copy of the state (and of the
+        list of entries): what a search that plays ahead on copies needs."""
+        # states kept for undo, and the one to restart from, are never changed in place: share them
+        other = Game(self.rules, self.state.copy(), seed=self.seed, scenario=self.scenario, _initial=self._initial)
         other._batch = self._batch
         other.log = list(self.log)
-        other._initial = self._initial  # states kept for undo are never changed in place: share them
         other._history = list(self._history)
         other._future = list(self._future)
         return other
@@ -451,7 +480,7 @@ class Game:
         """:meth:`_perform` in batch mode: the same calls into the ruleset, in the same order, so the same
         dice and the same state; on the state in place, with no snapshot, log or listeners."""
         state = self.state
-        ctx = Context(self.rules, state)
+        ctx = Context(self.rules, state, quiet=True)
         if entry == STEP:
             if self.current_step.kind == "dice":
                 faces = tuple(ctx.rng.roll_many(die, n) for die, n in self.rules.roll(state).pool)
@@ -493,3 +522,10 @@ class Game:
             return
         for callback in list(self._listeners):
             callback(self, events)
+
+    def report(self, viewer: str | None = None) -> str:
+        """The after-action report as a standalone HTML page (:func:`hexlab.classroom.report`): the scenario, the
+        result, the turns in words, the maps, losses and score over time, and "was it luck?"."""
+        from ..classroom import report
+
+        return report(self, viewer)
