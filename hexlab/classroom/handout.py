@@ -255,30 +255,52 @@ def _rules_lines(ruleset: str) -> list[tuple[str, list[str]]]:
     return out
 
 
+def _grouped(ids: list[str]) -> str:
+    """Clause ids written short: those sharing their first two parts once, in braces
+    (``oc.air.{recon.flight_roll, recon.placement}``)."""
+    groups: dict[str, list[str]] = {}
+    for cid in ids:
+        parts = cid.split(".", 2)
+        head, rest = (".".join(parts[:2]), parts[2]) if len(parts) == 3 else (cid, "")
+        groups.setdefault(head, []).append(rest)
+    out = []
+    for head, rests in groups.items():
+        if len(rests) == 1 or "" in rests:
+            out.extend(f"{head}.{r}" if r else head for r in rests)
+        else:
+            out.append(f"{head}.{{{', '.join(rests)}}}")
+    return ", ".join(out)
+
+
 def _rules_page(sheet: Sheet, scen: Scenario, game: Game) -> None:
-    """The sequence of play on one page, in the largest type that fits; a long sequence (Operation Cartwheel's ten
-    phases) keeps each step's title and clauses and leaves its one-sentence explanation to ``hexlab rules``."""
+    """The sequence of play on one page, in the largest type that fits and never below 7 points: a long sequence
+    (Operation Cartwheel's ten phases) keeps each step's title and clauses, leaves its one-sentence explanation to
+    ``hexlab rules`` and writes the marks short ("(r)" our reading, "(i)" illustrative, explained at the top)."""
     sheet.page(f"{game.rules.name}: the sequence of play", size=14)
     groups = _rules_lines(game.rules.id)
 
     def body(sh: Sheet, size: float, short: bool = False) -> None:
-        sh.para("One line a step, in order, with the rule clauses it follows (hexlab rules "
-                f"{game.rules.id} CLAUSE prints any of them). \"(our reading)\": the source is ambiguous or silent "
-                "there and this is how hexlab reads it; \"(illustrative)\": a value of ours, not the published game's.",
-                size=size * 0.85, gap=1)
+        marks = ("\"(r)\": our reading, the source is ambiguous or silent there and this is how hexlab reads it; "
+                 "\"(i)\": illustrative, a value of ours, not the published game's.") if short else (
+                 "\"(our reading)\": the source is ambiguous or silent there and this is how hexlab reads it; "
+                 "\"(illustrative)\": a value of ours, not the published game's.")
+        sh.para(f"One line a step, in order, with the rule clauses it follows (hexlab rules {game.rules.id} CLAUSE "
+                f"prints any of them). {marks}", size=size * 0.9, gap=1)
         for title, lines in groups:
             sh.para(title, size=size, bold=True, gap=0.3)
             for line in lines:
                 if short:  # "**Title** (kind). Explanation. [clauses]" -> "**Title** (kind). [clauses]"
                     line = re.sub(r"^(\*\*.*?\*\* \(\w+\)\.) .*? (\[[^\[\]]*\])$", r"\1 \2", line)
-                sh.para(line, size=size * 0.85, gap=0.3, markdown=True)
+                    line = line.replace(" (our reading)", " (r)").replace(" (illustrative)", " (i)")
+                    line = re.sub(r"\[([^\[\]]*)\]$", lambda m: "[" + _grouped(m.group(1).split(", ")) + "]", line)
+                sh.para(line, size=size * 0.9, gap=0.3, markdown=True)
             sh.pdf.ln(0.8)
 
-    full = next((z for z in (10, 9, 8.5, 8, 7.5, 7) if sheet.fits(body, z)), None)
+    full = next((z for z in (10, 9, 8.5, 8) if sheet.fits(body, z)), None)
     if full is not None:
         body(sheet, full)
     else:
-        sheet.fit(lambda sh, z: body(sh, z, short=True), (8, 7.5, 7, 6.5, 6, 5.5, 5))
+        sheet.fit(lambda sh, z: body(sh, z, short=True), (9, 8.5, 8, 7.5, 7))
 
 
 def _cell(key: str, value: Any) -> str:
