@@ -51,7 +51,9 @@ class ComputerPlayer(RandomPlayer):
 class SearchPlayer:
     """The computer opponent (:mod:`hexlab.ai`) at a level: it decides from its seat (the game's view for the
     side to act), with its own seed, and never changes the game. ``reason`` is the one line saying why it
-    played its last move (for a log); ``times`` the seconds each decision took."""
+    chose its last move; it is also its ``remark``, which :meth:`hexlab.engine.Game.run` writes into the game's
+    log after the move (a table or loop that applies the move itself calls ``game.annotate(player.remark,
+    side)``); ``times`` the seconds each decision took."""
 
     def __init__(self, level: str, seed: int) -> None:
         from . import ai
@@ -61,6 +63,9 @@ class SearchPlayer:
         self.level = level
         self.seed = seed
         self.reason = ""
+        self.remark = ""
+        self.cut_short = 0
+        """How many of its decisions the safety stop on wall time cut short."""
         self.times: list[float] = []
 
     def choose(self, game: Game) -> Action:
@@ -68,8 +73,9 @@ class SearchPlayer:
         from .ai.explain import reason
 
         result = search(game, game.to_act, self.level, self.seed)
-        self.reason = reason(game, result)
+        self.reason = self.remark = reason(game, result)
         self.times.append(result.seconds)
+        self.cut_short += result.cut_short
         return result.best
 
 

@@ -50,7 +50,8 @@ def played(scenario: str, seed: int, decisions: int) -> hexlab.Game:
 # ------------------------------------------------------------------------------------------- the world
 
 
-@pytest.mark.parametrize("scenario", ["memoir44/tenaru", "cadet/village", "cactus/guadalcanal"])
+@pytest.mark.parametrize("scenario", ["memoir44/tenaru", "cadet/village", "cactus/guadalcanal", "warsea/tokyo_express",
+                                      "cartwheel/wewak"])
 def test_a_world_steps_exactly_as_the_game_does(scenario):
     """The search's moves through states (:class:`hexlab.ai.world.World`) are the engine's: after every
     decision, bookkeeping step and roll of a random game, the world's state equals the game's."""
@@ -259,3 +260,195 @@ def test_a_novice_game_against_random_ends_and_every_move_has_its_reason():
             reasons.append(computer.reason)
     assert game.is_over
     assert reasons and all(r.startswith(f"{game.state.sides[0]} (novice) plays") for r in reasons)
+
+
+# ------------------------------------------------------------------------------------------- more known best moves
+
+
+@pytest.mark.rule("m44.retreat.direction.choice", "m44.victory.medal.last_figure", "m44.terrain.forest.dice")
+def test_memoir44_it_retreats_its_last_figure_where_the_enemy_cannot_reach_it():
+    """Axis infantry down to its last figure (the Allies' winning medal) must fall back one hex, to 5,3 or 6,3.
+    Allied infantry at 8,2, ordered and still to battle, would roll 2 dice at 6,3 in the open, and none at
+    5,3 (3 hexes: 1 die, less 1 for the forest): the retreat to the forest saves the figure and the game."""
+    from tests.support.memoir44_boards import battle, faces_are
+
+    game = battle([("A1", "Allies", "artillery", "6,6"), ("A2", "Allies", "infantry", "8,2"),
+                   ("X1", "Axis", "infantry", "6,4", {"strength": 1}), ("X2", "Axis", "infantry", "1,1")],
+                  terrain={"forest": ["5,3"]}, also=["A2"], rules={"medals": 1},
+                  want=faces_are("flag", "star", "star"))
+    assert game.state.position == "battle.retreat" and game.to_act == "Axis"
+    options = {game.board.label(a.to) for a in game.legal_actions() if type(a).__name__ == "Retreat"}
+    assert options == {"5,3", "6,3"}
+    result = search(game, level="veteran", seed=1)
+    assert type(result.best).__name__ == "Retreat" and game.board.label(result.best.to) == "5,3"
+    assert result.choices[0].value > result.choices[1].value
+
+
+@pytest.mark.rule("caf.combat.banzai.doubled_dice", "caf.combat.banzai.automatic_step_loss")
+def test_cactus_a_banzai_with_the_last_step_is_worse_than_rolling_without_it():
+    """An SNLF down to its last step attacks Marines on Guadalcanal. A Banzai doubles its dice but costs a step
+    after the roll, so it loses the unit for certain: the computer rolls without it."""
+    from tests.support.cactus_boards import end_moves
+
+    game = cb.make([("1Mar", cb.US, "1mar", cb.GC), ("S", cb.JP, "snlf", cb.GC, {"came_from": cb.CE, "strength": 1})])
+    end_moves(game)
+    assert game.state.position == "combat.banzai"
+    result = search(game, level="veteran", seed=1)
+    assert type(result.best).__name__ == "Fight"
+    banzai = next(c for c in result.choices if type(c.action).__name__ == "Banzai")
+    assert banzai.chance is not None and banzai.chance.lose_unit == 1  # the Banzai step takes its last
+    assert result.choices[0].chance is not None and result.choices[0].chance.lose_unit < 1
+
+
+# ------------------------------------------------------------------------------------------- the log
+
+
+def test_when_the_computer_plays_the_log_says_why_in_one_line_and_the_game_replays_without_it():
+    game = hexlab.load("cadet/village", seed=3)
+    players = players_for(game, "veteran,random")
+    computer = players[game.state.sides[0]]
+    for _ in game.run(players, max_steps=60):
+        pass
+    remarks = [e for e in game.log if e.kind == "Remark"]
+    assert remarks and all(e.text.startswith(f"{game.state.sides[0]} (veteran) plays") for e in remarks)
+    assert remarks[-1].text == computer.reason and "\n" not in remarks[-1].text
+    assert all(e.side == game.state.sides[0] for e in remarks)
+    # the remarks are words only: the same actions replayed give the same game
+    again = hexlab.load("cadet/village", seed=3)
+    for entry in game.history:
+        if isinstance(entry, str):
+            again.step()
+        else:
+            again.apply(entry)
+    assert again.state == game.state
+    assert not any(e.kind == "Remark" for e in again.log)
+    # undo takes the remark back with the move it explains
+    while game.log[-1].kind != "Remark":
+        game.undo()
+    before = len([e for e in game.log if e.kind == "Remark"])
+    game.undo()
+    assert len([e for e in game.log if e.kind == "Remark"]) == before - 1
+
+
+# ------------------------------------------------------------------------------------------- every ruleset
+
+
+@pytest.mark.parametrize("ruleset", ["memoir44", "cadet", "cactus", "warsea", "cartwheel"])
+def test_each_ruleset_has_its_own_evaluation_citing_clauses_of_its_catalog(ruleset):
+    from hexlab import reference
+    from hexlab.ai import rulesets
+
+    assert rulesets.has_own(ruleset)
+    hooks = rulesets.hooks_for(ruleset)
+    for term, (words, clause) in hooks.TERMS.items():
+        assert words and reference.lookup(clause) is not None, (term, clause)
+
+
+@pytest.mark.rule("was.victory.check.point_total")
+def test_warsea_the_evaluation_counts_a_ship_sunk_for_the_side_that_sank_it():
+    from hexlab.ai.rulesets import warsea as hooks
+    from hexlab.rulesets.warsea.state import Sinking
+
+    game = hexlab.load("warsea/tokyo_express", seed=1)
+    us, jp = game.state.sides
+    before = hooks.evaluate(game.rules, game.state, us)
+    state = game.state.copy()
+    state.rules_state.sinkings.append(Sinking("X", us, 40))
+    after = hooks.evaluate(game.rules, state, us)
+    assert after["sunk"] - before["sunk"] == pytest.approx(4.0)
+    assert hooks.evaluate(game.rules, state, jp)["sunk"] == pytest.approx(-after["sunk"])
+
+
+def cartwheel_decision(seed: int = 1) -> hexlab.Game:
+    game = hexlab.load("cartwheel/wewak", seed=seed)
+    game.play_to_decision()
+    while game.legal_actions().count() < 2:
+        game.apply(next(iter(game.legal_actions())))
+        game.play_to_decision()
+    return game
+
+
+@pytest.mark.rule("oc.air.airbase.adc_hidden", "oc.air.recon.examine_airbase")
+def test_cartwheel_worlds_put_the_unseen_enemy_air_units_on_its_displays_within_what_recon_counted():
+    from hexlab.ai.rulesets import cartwheel as hooks
+    from hexlab.engine.state import DisplayBox
+    from hexlab.rulesets.cartwheel.state import Sighting
+
+    game = cartwheel_decision()
+    side = "Allies"
+    enemy = game.state.other(side)
+    hidden = {u.id for u in game.state.units.values() if u.side == enemy and isinstance(u.at, DisplayBox)}
+    view = game.view(side)
+    assert hidden and not hidden & set(view.units)
+    known = hooks.prepare(game, side)
+    world = hooks.resample(game.rules, view.copy(), side, Rng(5), known=known)
+    assert hidden <= set(world.units)
+    for uid in hidden:
+        u = world.units[uid]
+        assert isinstance(u.at, DisplayBox) and game.rules.mine(world).bases[u.at.display].side == enemy
+        assert uid in game.rules.mine(world).air
+    for uid in view.units:  # what the side sees is left as it is
+        assert world.units[uid] == view.units[uid]
+    # recon saw one fighter and no bomber at Wewak: no world puts more there
+    state = game.state
+    state.rules_state.intel.setdefault(side, {})["j_wewak"] = Sighting(1, 0, state.turn)
+    for seed in range(4):
+        world = hooks.resample(game.rules, game.view(side), side, Rng(seed), known=known)
+        there = [u for u in world.units.values() if isinstance(u.at, DisplayBox) and u.at.display == "j_wewak"]
+        assert sum(u.kind == "fighter" for u in there) <= 1 and not any(u.kind == "bomber" for u in there)
+
+
+def test_cartwheel_it_cannot_cheat_what_is_on_the_hidden_displays_does_not_change_its_move():
+    from hexlab.engine.state import DisplayBox
+
+    game = cartwheel_decision()
+    side = game.to_act
+    enemy = game.state.other(side)
+    twin = game.copy()
+    moved = sorted(u.id for u in twin.state.units.values() if u.side == enemy and isinstance(u.at, DisplayBox))
+    displays = sorted({twin.state.units[uid].at.display for uid in moved})
+    assert len(displays) >= 2
+    for uid in moved[:2]:  # two enemy units changed places and one lost a step, out of sight
+        u = twin.state.units[uid]
+        u.at = DisplayBox(displays[-1] if u.at.display != displays[-1] else displays[0], u.at.box)
+    twin.state.units[moved[-1]].strength = 1
+    twin.state.rng = Rng(4242).state
+    assert twin.state != game.state and twin.observation(side) == game.observation(side)
+    a = search(game, side, QUICK, seed=2)
+    b = search(twin, side, QUICK, seed=2)
+    assert a.worlds == 2
+    assert [(c.action, round(c.value, 9)) for c in a.choices] == [(c.action, round(c.value, 9)) for c in b.choices]
+
+
+@pytest.mark.rule("m44.nation.soviet.commissar.play_from_chip")
+def test_memoir44_its_worlds_keep_its_own_card_under_the_commissar_chip_and_deal_the_enemys():
+    """The pile under a Commissar chip is face down in every view, yet the Soviet player knows its card: the
+    Soviet computer's worlds hold that card there (it may play it), the enemy's worlds a card it has not seen."""
+    from hexlab.ai.rulesets import memoir44 as hooks
+
+    game = hexlab.load("memoir44/drill_commissar", seed=1)
+    player = make_player("random", 1)
+    soviet = next(s for s in game.state.sides if game.rules.nation(s) == "soviet")
+    enemy = game.state.other(soviet)
+    for _ in range(400):
+        s = game.state
+        if game.to_act == soviet and s.rules_state.chip.get(soviet) and game.legal_actions().count() > 1:
+            break
+        if game.current_step.automatic:
+            game.step()
+        else:
+            game.apply(player.choose(game))
+    else:
+        raise AssertionError("no Soviet decision with a card under the chip")
+    truth = game.state
+    world = hooks.resample(game.rules, game.view(soviet), soviet, Rng(3))
+    assert world.decks["chip"] == truth.decks["chip"]
+    assert world.rules_state.chip[soviet] == truth.rules_state.chip[soviet]
+    result = search(game, soviet, QUICK, seed=1)  # it searches on, playing its own chip card where it may
+    assert result.best in set(game.legal_actions())
+    for seed in range(3):
+        theirs = hooks.resample(game.rules, game.view(enemy), enemy, Rng(seed))
+        assert theirs.rules_state.chip[soviet] == theirs.decks["chip"][0] != "?"
+        assert theirs.hands[enemy] == truth.hands[enemy]
+        everything = sorted(sum(theirs.hands.values(), []) + sum(theirs.decks.values(), []))
+        assert everything == sorted(sum(truth.hands.values(), []) + sum(truth.decks.values(), []))

@@ -143,6 +143,19 @@ def reason(game: Game, result: Result) -> str:
     best = result.choices[0]
     rid = game.rules.id
     odds = chance_words(best.chance)
-    why = odds or term_words(rid, best.terms, result.choices[1].terms if len(result.choices) > 1 else {}, most=1)
+    why = odds
+    if not why:  # the first alternative its evaluation tells apart from the move: what makes the move better
+        for other in result.choices[1:]:
+            why = term_words(rid, best.terms, other.terms, most=1)
+            if why:
+                why = f"better than {game.describe(other.action)} by {why}"
+                break
+    if not why and len(result.choices) > 1:
+        gap = best.value - result.choices[1].value
+        why = (f"worth {_value(gap) if abs(gap) < WIN / 2 else 'a win'} more than "
+               f"{game.describe(result.choices[1].action)} looking further ahead" if gap > 0.05
+               else "no other move looks better")
+    how = (f"{result.depth} decision(s) ahead" if result.depth else "the only move" if len(result.choices) == 1
+           else "the ruleset's advice" if result.level.advice and result.nodes == 0 else "no search")
     text = f"{result.side} ({result.level.name}) plays {game.describe(best.action)}"
-    return text + (f": {why}" if why else "") + "."
+    return text + (f": {why}" if why else "") + f" ({how})."

@@ -4,7 +4,9 @@ What it does, in order (DESIGN.md's anchors, habit 13: OpenSpiel's information-s
 
 1. **It looks from its seat.** It reads the game only through ``game.view(side)`` (the typed form of
    ``game.observation(side)``: no dice generator, other hands and the deck face down, unseen units left
-   out). It never reads ``game.state``, and it never changes the game it is asked about.
+   out). It never reads ``game.state``, and it never changes the game it is asked about. The one other
+   thing a ruleset may ask for is public: the scenario's own set-up (Cartwheel's order of battle, through its
+   ``prepare`` hook), to deal what the view leaves out.
 2. **It deals the unseen.** Each *world* it searches is the view with what is face down dealt again, so
    that it agrees with what the side has seen (:mod:`hexlab.ai.world`, the ruleset's ``resample`` hook in
    :mod:`hexlab.ai.rulesets`). A view with nothing face down is searched as it is (one world).
@@ -19,7 +21,10 @@ What it does, in order (DESIGN.md's anchors, habit 13: OpenSpiel's information-s
 4. **Iterative deepening within a budget.** Depth 1 (one decision ahead), then 2, 3... while the budget
    of nodes lasts; each depth searches the root's moves best first by the last depth's values, and below
    the root only the ``width`` most promising moves by a one-decision look (move ordering). A depth the
-   budget cuts short is not used, so the choice is the deepest complete search's.
+   budget cuts short is not used, so the choice is the deepest complete search's. Transposition tables
+   (keyed by :func:`state_key`) keep every evaluation, dice step and value already worked out, so each depth
+   finds the last one's work done and only the new work counts against the budget. A run of dice steps with
+   no decision between them is followed for at most :data:`MAX_DICE_RUN` steps.
 5. **Its choice is a function of its observation, its seed and its budget.** The budget counts nodes,
    not seconds, so the same view and seed give the same move on any machine; ``seconds`` adds a safety
    stop on wall time for a table that must never feel stuck (when it fires the search is cut short, and
@@ -42,6 +47,10 @@ from ..dice import Rng
 from ..engine import Action, Game, GameState
 from . import rulesets
 from .world import World, has_hidden
+
+MAX_DICE_RUN = 6
+"""Dice steps in a row (no decision between them: a game where nobody can act for a while) searched at most
+before the state is evaluated as it stands."""
 
 WIN = 10_000.0
 """The value of a won game (a lost one is ``-WIN``, a draw 0): larger than any evaluation."""
@@ -151,13 +160,23 @@ class Searcher:
         self.nodes = 0
         self.deadline: float | None = None
         self.cut_short = False
+        # transposition tables, keyed by state_key (a world's hidden cards are in it, so worlds never mix):
+        # each depth of the iterative deepening finds the last depth's evaluations, dice and values here
+        self.evals: dict[str, float] = {}
+        self.chances: dict[str, tuple[list[tuple[GameState, float]], int, bool]] = {}
+        self.values: dict[tuple[str, int, int, int], float] = {}
 
     # --------------------------------------------------------------------------- values
-    def evaluate(self, state: GameState) -> float:
-        self._tick()
+    def evaluate(self, state: GameState, key: str | None = None) -> float:
         if state.result is not None:
+            self._tick()
             return self.terminal(state)
-        return sum(self.hooks.evaluate(self.rules, state, self.side).values())
+        key = key or state_key(state)
+        v = self.evals.get(key)
+        if v is None:
+            self._tick()
+            v = self.evals[key] = sum(self.hooks.evaluate(self.rules, state, self.side).values())
+        return v
 
     def terminal(self, state: GameState) -> float:
         winner = (state.result or {}).get("winner")
@@ -171,9 +190,18 @@ class Searcher:
             self.cut_short = True
             raise OutOfBudget
 
-    def chance_children(self, state: GameState) -> tuple[list[tuple[GameState, float]], int, bool]:
+    def chance_children(self, state: GameState, key: str | None = None) -> tuple[list[tuple[GameState, float]], int, bool]:
         """The distinct states a dice step can lead to, with their probabilities (merged where outcomes
         leave the same state); plus the number of outcomes and whether they were all listed."""
+        key = key or state_key(state)
+        known = self.chances.get(key)
+        if known is not None:
+            return known
+        found = self._chance_children(state)
+        self.chances[key] = found
+        return found
+
+    def _chance_children(self, state: GameState) -> tuple[list[tuple[GameState, float]], int, bool]:
         count = self.world.outcome_count(state)
         merged: dict[str, list[Any]] = {}
         if count <= self.level.exact_outcomes:
@@ -197,24 +225,32 @@ class Searcher:
                 merged[key] = [child, p]
         return [(c, p) for c, p in merged.values()], count, exact
 
-    def value(self, state: GameState, depth: int, quiet: int = 1) -> float:
+    def value(self, state: GameState, depth: int, quiet: int = 1, run: int = 0) -> float:
         """The expectimax value of ``state`` searched ``depth`` decisions ahead; dice at the leaves are
         rolled out (``quiet`` dice steps at most) before the evaluation."""
         state = self.settle(state)
+        key = state_key(state)
+        memo = self.values.get((key, depth, quiet, run))
+        if memo is not None:
+            return memo
+        v = self.values[(key, depth, quiet, run)] = self._value(state, key, depth, quiet, run)
+        return v
+
+    def _value(self, state: GameState, key: str, depth: int, quiet: int, run: int) -> float:
         kind = self.world.kind(state)
         if kind == "over":
             self._tick()
             return self.terminal(state)
         if kind == "dice":
-            if depth <= 0 and quiet <= 0:
-                return self.evaluate(state)
-            children, _, _ = self.chance_children(state)
-            return sum(p * self.value(c, depth, quiet - (depth <= 0)) for c, p in children)
+            if (depth <= 0 and quiet <= 0) or run >= MAX_DICE_RUN:
+                return self.evaluate(state, key)
+            children, _, _ = self.chance_children(state, key)
+            return sum(p * self.value(c, depth, quiet - (depth <= 0), run + 1) for c, p in children)
         if depth <= 0:
-            return self.evaluate(state)
+            return self.evaluate(state, key)
         actions = self.world.legal(state)
         if not actions:
-            return self.evaluate(state)
+            return self.evaluate(state, key)
         mine = self.world.to_act(state) == self.side
         children = [self.child(state, a) for a in actions]
         if depth > 1 and len(children) > self.level.width:
@@ -313,6 +349,9 @@ def search(game: Game, side: str | None = None, level: Level | str = "veteran", 
            on_depth: Callable[[int, list[Choice]], None] | None = None) -> Result:
     """The moves for ``side`` (by default the side to act) best first, searched from its seat."""
     lv = LEVELS[level] if isinstance(level, str) else level
+    shape = getattr(rulesets.hooks_for(game.rules.id), "shape", None)
+    if isinstance(level, str) and shape is not None:
+        lv = shape(lv)  # a named level, fitted to the ruleset (a Level given as it is is searched as it is)
     side = side or game.to_act
     if side is None:
         raise ValueError("nobody decides now: there is no move to search")
@@ -324,7 +363,9 @@ def search(game: Game, side: str | None = None, level: Level | str = "veteran", 
         searcher.deadline = start + lv.seconds
     hooks = searcher.hooks
     n_worlds = lv.worlds if has_hidden(view) or hooks.hides_more(game.rules, view, side) else 1
-    worlds = [searcher.world.settle(hooks.resample(game.rules, view.copy(), side, Rng(rng.randbelow(2**62))))
+    prepare = getattr(hooks, "prepare", None)
+    known = {"known": prepare(game, side)} if prepare is not None else {}
+    worlds = [searcher.world.settle(hooks.resample(game.rules, view.copy(), side, Rng(rng.randbelow(2**62)), **known))
               for _ in range(n_worlds)]
     actions = searcher.world.legal(worlds[0])
     if not actions:

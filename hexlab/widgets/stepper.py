@@ -144,7 +144,11 @@ class PhaseStepper(widgets.VBox):
         player = self.players.get(game.to_act or "")
         if player is not None:
             with game.batch():
+                side = game.to_act
                 game.apply(player.choose(game))
+                remark = getattr(player, "remark", "")
+                if remark:  # the computer's reason, one line in the log after its move (hexlab.ai)
+                    game.annotate(remark, side)
                 self.settle()
             reason = getattr(player, "reason", "")
             if reason:  # the computer says why, in one line (hexlab.ai)

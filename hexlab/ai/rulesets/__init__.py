@@ -10,7 +10,11 @@ Each module here gives
   see dealt consistently with what it has seen (the generic one deals hidden hands and decks from the
   ruleset's card composition, :mod:`hexlab.ai.world`);
 - ``hides_more(rules, view, side) -> bool``: whether the view hides something beyond face-down cards (a
-  card under a chip), so that several worlds are worth searching.
+  card under a chip), so that several worlds are worth searching;
+- optionally ``prepare(game, side)``: public facts the worlds need that the view does not hold (Cartwheel: the
+  scenario's order of battle of the enemy's hidden air units), passed to ``resample`` as ``known=``;
+- optionally ``shape(level) -> Level``: a named level fitted to the ruleset (Cactus: where the budget is best
+  spent), each change explained and measured in the module.
 
 A ruleset with no module here gets :mod:`.generic` (score and strength): it plays, but knows nothing of
 its objectives. Adding one is a small file with those four names and a line in :data:`MODULES`.
@@ -21,7 +25,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-MODULES = {"memoir44": "memoir44", "cadet": "cadet", "cactus": "cactus"}
+MODULES = {"memoir44": "memoir44", "cadet": "cadet", "cactus": "cactus", "warsea": "warsea", "cartwheel": "cartwheel"}
 """Ruleset id -> the module here that knows it."""
 
 

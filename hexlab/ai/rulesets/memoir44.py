@@ -42,8 +42,8 @@ TERMS = {
     "medals": ("medals", "m44.victory.medals.target"),
     "figures": ("figures left", "m44.victory.medal.last_figure"),
     "attacks": ("attacks to come", "m44.resolve.hit.matching"),
-    "exposure": ("units open to enemy fire", "m44.range.infantry"),
-    "closing": ("closing with the enemy", "m44.move.infantry"),
+    "exposure": ("units open to enemy fire", "m44.range.infantry.d1"),
+    "closing": ("closing with the enemy", "m44.move.infantry.range"),
 }
 
 
@@ -69,6 +69,7 @@ def _lines(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
 
 
 _DICE: WeakKeyDictionary[Any, dict[tuple[Any, ...], int]] = WeakKeyDictionary()
+_ATTACKS: WeakKeyDictionary[Any, dict[tuple[Any, ...], tuple[float, str | None]]] = WeakKeyDictionary()
 
 
 class Sight:
@@ -84,6 +85,16 @@ class Sight:
         self.state = state
         self.occupied = {u.at for u in state.units.values() if u.alive and isinstance(u.at, Hex)}
         self.dice_cache = _DICE.setdefault(rules, {})
+        self.attack_cache = _ATTACKS.setdefault(rules, {})
+        self._signature: tuple[Any, ...] | None = None
+
+    def signature(self) -> tuple[Any, ...]:
+        """What sight and dice depend on beyond the two units: the occupied hexes and the hexes' features
+        (an attack's value is cached under it, so it is worked out once for the many states that share it)."""
+        if self._signature is None:
+            feats = tuple(sorted((h, tuple(v)) for h, v in self.state.features.items() if v))
+            self._signature = (frozenset(self.occupied), feats)
+        return self._signature
 
     def blocks(self, h: Hex, frm: Hex, to: Hex) -> bool:
         fld = self.fld
@@ -121,31 +132,49 @@ class Sight:
 
 
 def best_attacks(rules: Any, state: GameState, attackers: list[Unit], targets: list[Unit],
-                 sight: Sight | None = None) -> dict[str, tuple[float, str | None]]:
+                 sight: Sight | None = None, nearest: dict[str, int] | None = None) -> dict[str, tuple[float, str | None]]:
     """Each attacker's best attack from where it stands: (value in points, target id). Range
     (m44.range.*), forced close assault (m44.battle.close_assault.forced), sight (m44.los.required, not
-    for artillery), then the dice and their exact hits."""
+    for artillery), then the dice and their exact hits. ``nearest``, if given, gets each attacker's
+    distance to the nearest target."""
     from ...rulesets.memoir44.data import ARTILLERY, RANGE_DICE
 
     sight = sight or Sight(rules, state)
     out: dict[str, tuple[float, str | None]] = {}
+    spots = [(t.at[0], t.at[1], t) for t in targets if isinstance(t.at, Hex)]
     for a in attackers:
         if not isinstance(a.at, Hex):
             continue
         reach = len(RANGE_DICE.get(a.kind, ()))
-        near = [(hex_distance(a.at, t.at), t) for t in targets if isinstance(t.at, Hex)]
-        near = [(d, t) for d, t in near if d <= reach]
+        q, r = a.at[0], a.at[1]
+        near = []
+        closest = 99
+        for tq, tr, t in spots:
+            dq, dr = q - tq, r - tr
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # hex_distance, inlined: the evaluation's hot loop
+            if d < closest:
+                closest = d
+            if d <= reach:
+                near.append((d, t))
+        if nearest is not None:
+            nearest[a.id] = closest if spots else 0
         if any(d == 1 for d, _ in near):
             near = [(d, t) for d, t in near if d == 1]  # forced close assault
-        best, whom = 0.0, None
-        for d, t in near:
-            if d > 1 and a.kind != ARTILLERY and not sight.clear(a.at, t.at):
-                continue
-            hits, kill = _attack_value(sight.dice(a, t), t.kind, t.strength)
-            value = hits * FIGURES / max(1, t.max_strength) + kill * MEDAL
-            if value > best:
-                best, whom = value, t.id
-        out[a.id] = (best, whom)
+        key = (a.id, a.kind, a.strength, a.at, tuple((t.id, t.at, t.strength) for _, t in near), sight.signature())
+        found = sight.attack_cache.get(key)
+        if found is None:
+            best, whom = 0.0, None
+            for d, t in near:
+                if d > 1 and a.kind != ARTILLERY and not sight.clear(a.at, t.at):
+                    continue
+                hits, kill = _attack_value(sight.dice(a, t), t.kind, t.strength)
+                value = hits * FIGURES / max(1, t.max_strength) + kill * MEDAL
+                if value > best:
+                    best, whom = value, t.id
+            found = (best, whom)
+            if len(sight.attack_cache) < 200_000:
+                sight.attack_cache[key] = found
+        out[a.id] = found
     return out
 
 
@@ -182,7 +211,8 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
     sight = Sight(rules, state)
     for s in (side, other):
         foe = state.other(s)
-        attacks = best_attacks(rules, state, units[s], units[foe], sight)
+        nearest: dict[str, int] = {}
+        attacks = best_attacks(rules, state, units[s], units[foe], sight, nearest)
         weights = dict.fromkeys(attacks, LATER)
         if s == active and phase in ("order", "move", "battle", "again"):
             for uid in turn.ordered:
@@ -197,7 +227,7 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
         terms["attacks" if s == side else "exposure"] += total if s == side else -total
         for u in units[s]:
             if attacks.get(u.id, (0.0, None))[1] is None and isinstance(u.at, Hex):
-                near = min((hex_distance(u.at, e.at) for e in units[foe] if isinstance(e.at, Hex)), default=0)
+                near = nearest.get(u.id, 0)
                 terms["closing"] += (-0.08 if s == side else 0.08) * max(0, near - 2)
     return terms
 
@@ -210,18 +240,27 @@ def composition(rules: Any) -> list[str]:
 
 def resample(rules: Any, view: GameState, side: str, rng: Rng) -> GameState:
     """Deal the enemy's hand, the deck and any hidden card under a chip from the cards the side has not
-    seen; the recon cards being chosen from (seen only by the side choosing) likewise."""
+    seen; the recon cards being chosen from (seen only by the side choosing) likewise. The pile under the
+    Commissar chips is face down in every view, but a side knows its own chip's card: it is put back there,
+    and only the enemy's is dealt (m44.nation.soviet.commissar.play_from_chip)."""
     mine = view.rules_state
-    seen = [c for c in mine.chip.values() if c and c != HIDDEN] + [c for c in mine.keep if c != HIDDEN]
-    if mine.turn.card:
-        pass  # the card played this turn is already in the discards (orders.play_card)
-    unseen = unseen_cards(composition(rules), view, seen)
-    extra = [k for k, c in mine.chip.items() if c == HIDDEN]
+    owners = sorted(o for o, c in mine.chip.items() if c)
+    in_pile = len(view.decks.get("chip", [])) == len(owners)
+    if in_pile:
+        view.decks["chip"] = [mine.chip[o] for o in owners]  # its own card as it knows it, the enemy's face down
+    known_chip = [] if in_pile else [c for c in mine.chip.values() if c and c != HIDDEN]
+    known_keep = [c for c in mine.keep if c != HIDDEN]
+    unseen = unseen_cards(composition(rules), view, known_chip + known_keep)
     keep_hidden = [i for i, c in enumerate(mine.keep) if c == HIDDEN]
     world = generic_resample(view, rng, unseen)
-    # what generic_resample did not fill: the chip and the recon cards, from the rest of the unseen
-    left = unseen_cards(composition(rules), world, [c for c in mine.chip.values() if c and c != HIDDEN]
-                        + [c for c in mine.keep if c != HIDDEN])
+    extra = []
+    if in_pile:
+        for owner, card in zip(owners, world.decks["chip"], strict=True):
+            mine.chip[owner] = card
+    else:
+        extra = [k for k, c in mine.chip.items() if c == HIDDEN]
+    # what generic_resample did not fill: a chip off the pile and the recon cards, from the rest of the unseen
+    left = unseen_cards(composition(rules), world, known_chip + known_keep)
     rng.shuffle(left)
     for owner in extra:
         mine.chip[owner] = left.pop() if left else None

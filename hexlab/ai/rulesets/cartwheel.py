@@ -1,0 +1,153 @@
+"""What the computer values in Operation Cartwheel, and how it fills the enemy's hidden airbase displays.
+
+The evaluation is in victory points, for one side: its own account minus the enemy's.
+
+- **victory points** (oc.victory.concept.vp_track): the VPs scored so far (the game is won on them after the last
+  turn);
+- **air steps** (oc.victory.concept.regroup_replacement_vp): every step an aerial unit loses is a VP for the enemy
+  when it is replaced, so a step on a display or on the map is worth a VP, and a little more for what its factors
+  can do (air attack, defence and bombing: oc.components.air.attack_factor, .defense_factor, .bombing_factor);
+- **airbases** (oc.base.victory_default): an airbase destroyed scores the enemy 2 VPs, one captured 3; a working
+  base is worth 3, a disrupted one 2, one destroyed or under construction 1;
+- **ground steps** (oc.components.ground.combat_factor): a step of a ground unit on the map is worth a VP, and a
+  ground unit loses a little for every hex it stands away from the nearest enemy airbase it could capture
+  (oc.air.airbase_capture.by_occupation).
+
+The hidden part (oc.air.airbase.adc_hidden): a side does not see the enemy's airbase displays, only what its
+recon disclosed (numbers of fighters and bombers). The scenario's order of battle is public, so each world puts
+back on the enemy's displays every enemy aerial unit the side does not see, at full strength, at the display it
+started on if that one still hosts units (else at a random enemy display that does), and never more fighters or
+bombers at a display than the side's latest recon counted there. A unit the side saw destroyed is not told apart
+from one on a display (the view does not keep enemy units that are gone), so the worlds may hold an enemy a unit
+or two stronger than it is: the computer errs on the side of caution.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ...dice import Rng
+from ...engine import Game, GameState, Unit
+from ...engine.state import DisplayBox
+from ...hexes import Hex
+from ..world import generic_resample
+
+TERMS = {
+    "vp": ("victory points", "oc.victory.concept.vp_track"),
+    "air": ("aerial steps", "oc.victory.concept.regroup_replacement_vp"),
+    "bases": ("airbases", "oc.base.victory_default"),
+    "ground": ("ground steps", "oc.components.ground.combat_factor"),
+    "advance": ("ground units near enemy airbases", "oc.air.airbase_capture.by_occupation"),
+}
+
+BASE_WORTH = {"working": 3.0, "disrupted": 2.0, "destroyed": 1.0, "under construction": 1.0}
+
+
+def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
+    from ...rulesets.cartwheel import board
+    from ...rulesets.cartwheel.scoring import totals
+
+    terms = dict.fromkeys(TERMS, 0.0)
+    mine = rules.mine(state)
+    for s, v in totals(rules, state).items():
+        terms["vp"] += float(v) if s == side else -float(v)
+    enemy_bases: dict[str, list[Hex]] = {s: [] for s in state.sides}
+    for b in mine.bases.values():
+        if not b.side:
+            continue
+        terms["bases"] += BASE_WORTH.get(b.status, 0.0) * (1.0 if b.side == side else -1.0)
+        if b.hex and b.status in ("working", "disrupted", "under construction"):
+            for s in state.sides:
+                if s != b.side:
+                    enemy_bases[s].append(board.hx(rules, b.hex))
+    for u in state.units.values():
+        if not u.alive:
+            continue
+        sign = 1.0 if u.side == side else -1.0
+        if board.is_air(u):
+            st = mine.air.get(u.id)
+            factors = (st.af + st.df + st.bf) if st is not None else 0
+            terms["air"] += sign * u.strength * (1.0 + 0.05 * factors)
+        elif board.is_ground(u) and isinstance(u.at, Hex):
+            terms["ground"] += sign * u.strength
+            targets = enemy_bases.get(u.side, [])
+            if targets:
+                from ...hexes import hex_distance
+
+                terms["advance"] -= sign * 0.05 * min(hex_distance(u.at, h) for h in targets)
+    return terms
+
+
+def prepare(game: Game, side: str) -> dict[str, Any]:
+    """What the side knows of the enemy's aerial units from the scenario (public, printed in its order of battle):
+    each enemy aerial unit that started on an enemy airbase display, as it was set up, with its factors."""
+    start = game._initial[0]
+    mine = game.rules.mine(start)
+    out: dict[str, Any] = {}
+    for u in start.units.values():
+        if u.side != side and u.id in mine.air and isinstance(u.at, DisplayBox):
+            out[u.id] = (copy.deepcopy(u), copy.deepcopy(mine.air[u.id]))
+    return out
+
+
+def resample(rules: Any, view: GameState, side: str, rng: Rng, known: dict[str, Any] | None = None) -> GameState:
+    """A world agreeing with the view: the enemy's unseen aerial units put back on its displays (see the module)."""
+    from ...rulesets.cartwheel import board
+    from ...rulesets.cartwheel.data import BOMBER, DEFAULT_CODE, FIGHTER, READY
+    from ...rulesets.cartwheel.state import AirStats
+
+    world = generic_resample(view, rng, [])
+    mine = rules.mine(world)
+    known = known or {}
+    # an enemy aerial unit the side sees without knowing which it is (a recon over a hex, shown by a name of the
+    # view's own) gets the factors of an unseen unit of its kind from the order of battle, which is then not
+    # placed again on a display
+    used: set[str] = set()
+    for uid in sorted(world.units):
+        u = world.units[uid]
+        if not board.is_air(u) or uid in mine.air:
+            continue
+        match = next((k for k in sorted(known) if k not in world.units and k not in used
+                      and known[k][0].kind == u.kind), None)
+        if match is not None:
+            used.add(match)
+            mine.air[uid] = copy.deepcopy(known[match][1])
+        else:
+            mine.air[uid] = AirStats(code=DEFAULT_CODE.get(u.kind, ""), two_sided=u.max_strength > 1)
+    if not known:
+        return world
+    hosting = sorted(d for d, b in mine.bases.items() if b.side and b.side != side and board.hosts(rules, world, d))
+    if not hosting:
+        return world
+    sighted = mine.intel.get(side, {})
+    room = {d: {FIGHTER: sighted[d].fighters, BOMBER: sighted[d].bombers} for d in hosting if d in sighted}
+    for d in room:  # the units the side sees there already count against what recon saw
+        for u in board.based(world, d):
+            if u.kind in room[d]:
+                room[d][u.kind] -= 1
+
+    def fits(d: str, u: Unit) -> bool:
+        return d not in room or u.kind not in room[d] or room[d][u.kind] > 0
+
+    for uid in sorted(known):
+        if uid in world.units or uid in used:
+            continue
+        start, stats = known[uid]
+        home = start.at.display
+        choices = [home] if home in hosting and fits(home, start) else [d for d in hosting if fits(d, start)]
+        if not choices:
+            continue  # recon counted no room for it anywhere: taken as gone
+        d = choices[rng.randbelow(len(choices))] if len(choices) > 1 else choices[0]
+        u = copy.deepcopy(start)
+        u.at = DisplayBox(d, READY)
+        world.units[uid] = u
+        mine.air[uid] = copy.deepcopy(stats)
+        if d in room and u.kind in room[d]:
+            room[d][u.kind] -= 1
+    return world
+
+
+def hides_more(rules: Any, view: GameState, side: str) -> bool:
+    """The enemy's airbase displays are always hidden (oc.air.airbase.adc_hidden)."""
+    return True
