@@ -60,8 +60,8 @@ def _download(text: str, filename: str, label: str, mime: str) -> str:
             f"class='hexlab-download'>{html.escape(label)}</a>")
 
 
-def _scenario_options(lesson: str) -> list[tuple[str, str]]:
-    known = {s["id"]: s for s in scenarios.scenarios()}
+def _scenario_options(known: dict[str, dict[str, Any]], lesson: str) -> list[tuple[str, str]]:
+    """The scenarios a lesson plays (``known``: every scenario by id, as :func:`hexlab.scenario.scenarios` lists)."""
     ids = next((ids for name, ids in LESSONS if name == lesson), None)
     if ids is None:
         ids = tuple(sorted(known))
@@ -105,6 +105,8 @@ class ClassApp(widgets.VBox):
         super().__init__(**kwargs)
         self.add_class("hexlab-class")
         self.room = room
+        self.known = {s["id"]: s for s in scenarios.scenarios()}
+        """Every scenario by id, read once for the page: the lists and the check of a new game's scenario use it."""
         self.team: Team | None = None
         self.table: Table | None = None
         self.game_name: str | None = None
@@ -185,7 +187,7 @@ class ClassApp(widgets.VBox):
         self.children = [self.menu_view, self.note]
 
     def _fill_scenarios(self) -> None:
-        options = _scenario_options(self.lesson.value)
+        options = _scenario_options(self.known, self.lesson.value)
         self.scenario.options = options
         if options:
             self.scenario.value = options[0][1]
@@ -193,7 +195,7 @@ class ClassApp(widgets.VBox):
 
     def _fill_modes(self) -> None:
         sid = self.scenario.value
-        sides = next((s["sides"] for s in scenarios.scenarios() if s["id"] == sid), [])
+        sides = self.known[sid]["sides"] if sid in self.known else []
         self.mode.options = [("Hot-seat: both sides at this screen", "")] + \
             [(f"Against the computer: we play {side}", side) for side in sides]
         self.mode.value = ""
@@ -207,7 +209,7 @@ class ClassApp(widgets.VBox):
         """A new game of ``scenario_id`` (one the menu lists): hot-seat, or ``our_side`` against the computer."""
         if self.team is None:
             return None
-        if scenario_id not in {i for _, i in _scenario_options(EVERY)}:
+        if scenario_id not in self.known:
             _say(self.note, "Pick a scenario from the list.", error=True)
             return None
         game = scenarios.load(scenario_id, seed=int.from_bytes(os.urandom(2), "big"))
