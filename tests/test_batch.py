@@ -3,6 +3,8 @@ undo snapshots, log or listeners."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import hexlab
@@ -128,3 +130,187 @@ def test_a_quiet_context_keeps_no_events() -> None:
     quiet, loud = Context(game.rules, game.state.copy(), quiet=True), Context(game.rules, game.state.copy())
     assert quiet.emit(VictoryPoint(1), "1 VP.") is None and quiet.events == []
     assert loud.emit(VictoryPoint(1), "1 VP.") is not None and len(loud.events) == 1
+
+
+# ------------------------------------------------------------------------- what makes listing fast (issue 27 point 5)
+# The listing of legal actions skips work its checks would refuse anyway (targets out of range, aircraft that cannot
+# fly, bases with no bomber) and remembers, while the state stands still, what every check would work out again. The
+# tests below hold it to the plain definition: the legal actions are exactly the candidates the full check accepts,
+# at every position of real games, and what is remembered never outlives the position it was worked out at.
+
+
+def _brute_candidates(game: hexlab.Game) -> list[Any] | None:
+    """Every action of the kinds a fast listing filters, at the current step, unfiltered (``None`` at other steps)."""
+    state, rules, pos = game.state, game.rules, game.state.position
+    if rules.id == "memoir44" and pos == "battle.choose":
+        from hexlab.rulesets.memoir44.actions import Battle
+
+        turn = state.rules_state.turn
+        return [Battle(u, t) for u in turn.ordered for t in state.units]
+    if rules.id == "warsea" and pos.endswith(".declare"):
+        from hexlab.rulesets.warsea.actions import Attack
+
+        return [Attack(u, t, w) for u in state.units for t in state.units
+                for w in ("anti_air", "bombs", "gunnery", "torpedo")]
+    if rules.id == "warsea" and pos == "air.mission":
+        from hexlab.rulesets.warsea.actions import Fly
+
+        return [Fly(u, sector) for u in state.units for sector in rules.board.areas]
+    if rules.id == "cactus" and pos == "ground.move":
+        from hexlab.rulesets.cactus.actions import HOWS, Move
+
+        return [Move(u, box, how) for u in state.units for box in rules.board.areas for how in HOWS]
+    if rules.id == "cactus" and pos == "air.raids":
+        from hexlab.rulesets.cactus.actions import Raid
+
+        return [Raid(g.id, box, aim) for g in rules.ground.bombers for box in rules.board.areas
+                for aim in ("troops", "installation")]
+    if rules.id == "cartwheel" and pos == "ops.mission":
+        from hexlab.rulesets.cartwheel.actions import StrikeBase, StrikeGround, StrikeShip
+
+        bases = list(rules.mine(state).bases)
+        return ([StrikeBase(b, t) for b in bases for t in bases] + [kind(b, u) for kind in (StrikeShip, StrikeGround)
+                                                                     for b in bases for u in state.units])
+    return None
+
+
+@pytest.mark.rule("m44.battle.fire.definition", "m44.los.required", "was.base.air_missions_default",
+                  "was.base.gunnery_range_default", "oc.base.strike_mission_default", "caf.movement.once_per_turn",
+                  "caf.movement.no_exit_from_contested_box")
+@pytest.mark.parametrize("scenario", ["memoir44/tenaru", "cactus/guadalcanal", "warsea/tokyo_express",
+                                      "cartwheel/campaign"])
+def test_the_listing_is_exactly_what_the_full_check_accepts(scenario: str) -> None:
+    """Where the listing leaves candidates out without checking them (a battle beyond the unit's range, an aircraft
+    to a sector beyond its range, a strike from a base with no bomber able to fly, a move of a unit that has moved
+    or stands in a contested box, a raid by a group that has raided), every action of those kinds that
+    the full check accepts (``Game.explain``, outside any listing, so nothing remembered helps it) is listed, and
+    nothing it refuses is."""
+    seen = 0
+    for seed in range({"cartwheel/campaign": 1, "cactus/guadalcanal": 6}.get(scenario, 3)):
+        game = hexlab.load(scenario, seed=seed).batch_mode()
+        player = players_for(game, "random")
+        for _ in range(400 if scenario != "cartwheel/campaign" else 250):
+            if game.is_over:
+                break
+            game.play_to_decision()
+            if game.is_over:
+                break
+            brute = _brute_candidates(game)
+            listed = list(game.legal_actions())
+            if brute is not None:
+                kinds = {type(a) for a in brute}
+                accepted = {a for a in brute if game.explain(a) is None}
+                where = f"{scenario} seed {seed} at {game.state.position}"
+                assert {a for a in listed if type(a) in kinds} == accepted, where
+                seen += 1
+            assert all(game.explain(a) is None for a in listed)  # and every listed action passes the full check
+            for _ in game.run(player, 1):
+                pass
+    assert seen > 0  # the game reached the steps these shortcuts serve
+
+
+@pytest.mark.parametrize("scenario", ["warsea/tokyo_express", "cartwheel/campaign"])
+def test_whether_a_side_has_work_agrees_with_its_listing(scenario: str) -> None:
+    """A round passes over a side with nothing to do by asking whether it has anything (stopping at the first legal
+    action found): the answer is the same as listing all it may do, at every round step of real games."""
+    from hexlab.engine.flow import PassOver
+
+    module = __import__(f"hexlab.rulesets.{scenario.split('/')[0]}.flow", fromlist=["STEPS"])
+    steps: PassOver = module.STEPS
+    asked = 0
+    game = hexlab.load(scenario, seed=4).batch_mode()
+    players = players_for(game, "random")
+    for _ in range(300 if scenario.startswith("warsea") else 200):
+        for _ in game.run(players, 1):  # one action or step at a time (batch mode yields no events)
+            pass
+        state = game.state
+        if state.position in steps.work and not game.is_over:
+            for side in state.sides:
+                fast = steps.has_work(game.rules, state, state.position, side)
+                assert fast == bool(steps.work[state.position](game.rules, state, side)), state.position
+                asked += state.position in steps.any_work
+    assert asked > 0
+
+
+@pytest.mark.parametrize("scenario", ["memoir44/tenaru", "cactus/guadalcanal", "warsea/tokyo_express",
+                                      "cartwheel/campaign"])
+def test_what_is_remembered_never_outlives_its_position(scenario: str) -> None:
+    """Undo, redo, restart and loading a save give back the listings of the positions they return to, exactly as
+    first listed (nothing remembered from a later position answers for an earlier one); and nothing remembered is
+    kept in the state, copied into a copy or a seat's view, or saved."""
+    from hexlab import saves
+
+    game = hexlab.load(scenario, seed=6)
+    players = players_for(game, "random")
+    listings: list[tuple[int, list[Any]]] = []
+    for _ in range(120):
+        if not game.is_over and game.to_act is not None:
+            listings.append((len(game.history), list(game.legal_actions())))
+        for _ in game.run(players, 1):
+            pass
+    assert game.state.memo is None and game.state.copy().memo is None
+    for side in game.state.sides:
+        assert game.view(side).memo is None
+    replayed = saves.loads(saves.dumps(game))
+    assert replayed.state.to_data() == game.state.to_data()
+    at_end = {n: actions for n, actions in listings}
+    if len(game.history) in at_end:
+        assert list(replayed.legal_actions()) == at_end[len(game.history)]
+    while game.can_undo:
+        game.undo()
+        n = len(game.history)
+        if n in at_end and not game.is_over and game.to_act is not None:
+            assert list(game.legal_actions()) == at_end[n], f"{scenario}: after undo to {n}"
+    while game.can_redo:
+        game.redo()
+        n = len(game.history)
+        if n in at_end and not game.is_over and game.to_act is not None:
+            assert list(game.legal_actions()) == at_end[n], f"{scenario}: after redo to {n}"
+    game.restart()
+    if 0 in at_end:
+        assert list(game.legal_actions()) == at_end[0]
+
+
+def test_a_listing_in_progress_keeps_its_memory_out_of_copies_and_views() -> None:
+    """While the legal actions are being listed the state holds a scratch memory; a copy or a seat's view made then
+    (a view drawn by a listener, a search's copy) starts without it, so nothing worked out for one seat reaches
+    another, and the memory is gone once the listing ends, even one left part way."""
+    game = hexlab.load("memoir44/tenaru", seed=2)
+    game.play_to_decision()
+    listing = iter(game.rules.legal_actions(game.state))
+    next(listing)
+    assert game.state.memo is not None
+    assert game.state.copy().memo is None
+    for side in game.state.sides:
+        assert game.view(side).memo is None
+    del listing  # a listing dropped part way lets its memory go
+    assert game.state.memo is None
+
+
+@pytest.mark.rule("oc.base.strike_mission_default")
+def test_a_strike_at_troops_aboard_a_ship_is_refused_with_its_clause() -> None:
+    """A strike named at ground troops carried aboard a ship (not in a hex of the map) is refused with the strike
+    mission's clause, and the state is left as it was (it used to fail inside the map's labels)."""
+    from hexlab.engine.state import Aboard
+    from hexlab.rulesets.cartwheel import board
+    from hexlab.rulesets.cartwheel.actions import StrikeGround
+
+    game = hexlab.load("cartwheel/campaign", seed=1).batch_mode()
+    players = players_for(game, "random")
+    for _ in range(400):
+        if game.state.position == "ops.mission" or game.is_over:
+            break
+        for _ in game.run(players, 1):
+            pass
+    assert game.state.position == "ops.mission"
+    state, side = game.state, game.to_act
+    troops = next(u for u in state.units.values() if u.alive and board.is_ground(u) and u.side != side)
+    ship = next(u for u in state.units.values() if u.alive and board.is_naval(u) and u.side == troops.side)
+    troops.at = Aboard(ship.id)
+    base = next(d for d, b in game.rules.mine(state).bases.items() if b.side == side)
+    before = state.to_data()
+    error = game.explain(StrikeGround(base, troops.id))
+    assert error is not None and error.clause == "oc.base.strike_mission_default"
+    with pytest.raises(RuleError):
+        game.apply(StrikeGround(base, troops.id))
+    assert game.state.to_data() == before

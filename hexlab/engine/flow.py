@@ -238,6 +238,9 @@ class PassOver:
         """Round step -> ``fn(rules, state, side)``: that side's legal actions there, the pass left out."""
         self.needed: dict[str, Callable[[Any, GameState], bool]] = {}
         """Dice step -> ``fn(rules, state)``: whether it has dice to roll."""
+        self.any_work: dict[str, Callable[[Any, GameState, str], bool]] = {}
+        """Round step -> ``fn(rules, state, side)``: whether that side has anything to do there, found without
+        listing it all (optional: the answer must be ``bool(work[key](...))``, sooner)."""
 
     def works(self, key: str) -> Callable[[Fn], Fn]:
         """Register ``fn(rules, state, side) -> list[Action]``: what a side may do at round step ``key``."""
@@ -245,6 +248,22 @@ class PassOver:
             self.work[key] = fn
             return fn
         return register
+
+    def works_any(self, key: str) -> Callable[[Fn], Fn]:
+        """Register ``fn(rules, state, side) -> bool``: whether a side has anything to do at round step ``key``,
+        the same answer as ``bool`` of its :meth:`works` function, only sooner (stopping at the first action)."""
+        def register(fn: Fn) -> Fn:
+            self.any_work[key] = fn
+            return fn
+        return register
+
+    def has_work(self, rules: Any, state: GameState, key: str, side: str) -> bool:
+        """Whether ``side`` has anything to do at round step ``key`` (a question: the state does not change; what
+        the rules remember while it is answered, :meth:`GameState.cached`, is dropped after)."""
+        fn = self.any_work.get(key)
+        if fn is None:
+            return bool(state.standing(self.work[key], rules, state, side))
+        return bool(state.standing(fn, rules, state, side))
 
     def needs(self, key: str) -> Callable[[Fn], Fn]:
         """Register ``fn(rules, state) -> bool``: whether dice step ``key`` has anything to roll."""
@@ -276,7 +295,7 @@ class PassOver:
                   on_skip: Callable[[str], None] | None = None) -> bool:
         """Pass over (``skip()``) each side to act in round ``rnd`` at step ``key`` that has nothing left to do
         there, calling ``on_skip(side)`` for each first; return whether the round is then over."""
-        while not rnd.over and not self.work[key](rules, state, rnd.to_act):
+        while not rnd.over and not self.has_work(rules, state, key, rnd.to_act):
             if on_skip is not None:
                 on_skip(rnd.to_act)
             rnd.skip()

@@ -61,7 +61,7 @@ class LegalActions:
             return iter(())
         if game._batch:  # remember the listing: apply() need not check again what it offered (batch_mode)
             offered = list(game.rules.legal_actions(game.state))
-            game._offered = (game._version, offered)
+            game._offered = (game._version, offered, {id(a) for a in offered})
             return iter(offered)
         return iter(game.rules.legal_actions(game.state))
 
@@ -102,7 +102,7 @@ class Game:
         self._batch = False
         self._version = 0
         """Counts the changes made (each action or step): a listing of legal actions is good while it stands."""
-        self._offered: tuple[int, list[Action]] | None = None
+        self._offered: tuple[int, list[Action], set[int]] | None = None
         if batch:
             self.batch_mode()
 
@@ -209,8 +209,9 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         """Carry out a decision. Raises :class:`RuleError` (state untouched) if the rules forbid it."""
         check_fields(action)  # every field of its declared type before any rule sees it (a RuleError naming it)
-        offered = self._offered
-        if not (self._batch and offered is not None and offered[0] == self._version and action in offered[1]):
+        offered = self._offered  # (the version listed at, the listing, the ids of its actions: the very objects)
+        if not (self._batch and offered is not None and offered[0] == self._version
+                and (id(action) in offered[2] or action in offered[1])):
             error = self.explain(action)
             if error is not None:
                 raise error

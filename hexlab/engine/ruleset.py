@@ -299,13 +299,17 @@ class Ruleset(Generic[S]):
         outer = state.memo is not None
         if not outer:
             state.memo = {}  # the checks share work while the state stands still (GameState.cached)
+        checks: dict[type, Any] = {}  # each action type's check at this step, found once a listing
         try:
             for action in offer(self, state):
-                name = type(action).__name__
-                if name in step.accepts:
-                    check = handlers.check_for(key, name)
-                    if check is not None and check(self, state, action) is None:
-                        yield action
+                cls = type(action)
+                if cls in checks:
+                    check = checks[cls]
+                else:
+                    name = cls.__name__
+                    check = checks[cls] = handlers.check_for(key, name) if name in step.accepts else None
+                if check is not None and check(self, state, action) is None:
+                    yield action
         finally:
             if not outer:
                 state.memo = None
@@ -359,7 +363,7 @@ class Ruleset(Generic[S]):
 
     def mine(self, state: GameState) -> S:
         """The ruleset's own typed state in ``state`` (``state.rules_state``), typed as its ``S``."""
-        return cast(S, state.rules_state)
+        return state.rules_state  # typed as S by the signature (no cast call: rules ask this on every check)
 
     # ----------------------------------------------------------------------- automatic steps
     def auto(self, ctx: Context) -> None:

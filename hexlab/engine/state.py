@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from ..hexes import Hex, Hexside, LabelScheme, Layout, hex_neighbors
 from .codec import clone_value, decode_dataclass, encode_value
 from .seats import face_down
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -404,17 +406,31 @@ class GameState:
     result: dict[str, Any] | None = None
     rules_state: Any = None
     memo: dict[Any, Any] | None = field(default=None, compare=False, repr=False)
-    """While the legal actions are listed (and the state cannot change), a scratch memory for work every
-    candidate's check would repeat (a unit's reachable hexes): see :meth:`cached`. Never copied or saved."""
+    """While the legal actions are listed, or another question is answered (:meth:`standing`), and the state cannot
+    change, a scratch memory for work every candidate's check would repeat (a unit's reachable hexes): see
+    :meth:`cached`. Dropped when the listing or the question ends; never copied (a copy or a seat's view starts
+    without it) or saved."""
 
     def cached(self, key: Any, compute: Any) -> Any:
-        """``compute()``, remembered under ``key`` while the legal actions are being listed; computed afresh
-        at any other time (when the state may be changing)."""
+        """``compute()``, remembered under ``key`` while the legal actions are being listed (or a :meth:`standing`
+        question answered); computed afresh at any other time (when the state may be changing). Treat what it
+        returns as shared: don't change it."""
         if self.memo is None:
             return compute()
         if key not in self.memo:
             self.memo[key] = compute()
         return self.memo[key]
+
+    def standing(self, query: Callable[..., T], *args: Any) -> T:
+        """``query(*args)``, a question that does not change the state, with :meth:`cached` remembering while
+        it runs (as while the legal actions are listed); what it remembered is dropped when it returns."""
+        if self.memo is not None:
+            return query(*args)
+        self.memo = {}
+        try:
+            return query(*args)
+        finally:
+            self.memo = None
 
     # ---------------------------------------------------------------------------- copy and JSON
     def copy(self) -> GameState:

@@ -33,7 +33,12 @@ AIMS = ("troops", "installation")
 
 
 def raid_candidates(rules: Cactus, state: GameState, side: str) -> Iterator[Raid]:
+    """Each of ``side``'s bomber groups that flies this hour and has not raided yet (any other raid would be
+    refused) to every box, at each aim."""
+    raided = state.rules_state.raided
     for g in rules.ground.bombers_up(side, state.rules_state.hour):
+        if g.id in raided:
+            continue
         for box in rules.ground.boxes:
             for aim in AIMS:
                 yield Raid(g.id, box, aim)

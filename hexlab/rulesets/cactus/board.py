@@ -64,6 +64,15 @@ class Group:
         return hex_distance(self.base, h) <= self.reach
 
 
+def _by_box(state: GameState) -> dict[object, list[Unit]]:
+    """The living units by the box (or other place) they stand in, in the order of the units."""
+    out: dict[object, list[Unit]] = {}
+    for u in state.units.values():
+        if u.alive:
+            out.setdefault(u.at, []).append(u)
+    return out
+
+
 class Ground:
     """The boxes of one game, the sides, and the air groups."""
 
@@ -74,6 +83,7 @@ class Ground:
         self.japanese = options.japanese
         self.fighters = [g for g in (self._group(a) for a in options.fighters) if g is not None]
         self.bombers = [g for g in (self._group(a) for a in options.bombers) if g is not None]
+        self._routes: dict[tuple[str, str], tuple[Hex, ...]] = {}
 
     def _group(self, a: AirGroup) -> Group | None:
         try:
@@ -102,17 +112,31 @@ class Ground:
 
     @staticmethod
     def units_in(state: GameState, box: str, side: str | None = None) -> list[Unit]:
+        if state.memo is not None:  # while the state stands still: every box's units found in one pass
+            here = state.cached("cactus.units_in", lambda: _by_box(state)).get(box, ())
+            return [u for u in here if side is None or u.side == side]
         return [u for u in state.units.values() if u.alive and u.at == box and (side is None or u.side == side)]
 
     def steps(self, state: GameState, box: str, side: str) -> int:
         return sum(u.strength for u in self.units_in(state, box, side))
 
     def sides_in(self, state: GameState, box: str) -> set[str]:
-        return {u.side for u in self.units_in(state, box)}
+        if state.memo is not None:
+            return {u.side for u in state.cached("cactus.units_in", lambda: _by_box(state)).get(box, ())}
+        return {u.side for u in state.units.values() if u.alive and u.at == box}
 
     def contested(self, state: GameState, box: str) -> bool:
         """Ground units of both sides are in the box (caf.combat.trigger.opposing_units_share_box)."""
-        return len(self.sides_in(state, box)) > 1
+        if state.memo is not None:
+            return len(self.sides_in(state, box)) > 1
+        first = None
+        for u in state.units.values():
+            if u.alive and u.at == box:
+                if first is None:
+                    first = u.side
+                elif u.side != first:
+                    return True
+        return False
 
     def holder(self, state: GameState, box: str) -> str | None:
         """The side whose ground units alone are in the box: it occupies the box (uncontested)."""
@@ -126,7 +150,10 @@ class Ground:
     def route(self, a: str, b: str) -> list[Hex]:
         """The boxes a sea move from ``a`` to ``b`` sails through, the destination included, the start not: the
         straight chain of boxes between them (caf.air.cover.route_and_speed_defaults)."""
-        return hex_line(self.anchor(a), self.anchor(b))[1:]
+        known = self._routes.get((a, b))
+        if known is None:  # the map never changes: each route is drawn once
+            known = self._routes[(a, b)] = tuple(hex_line(self.anchor(a), self.anchor(b))[1:])
+        return list(known)
 
     def fighters_up(self, side: str, hour: int) -> list[Group]:
         return [g for g in self.fighters if g.side == side and g.flies(hour)]

@@ -31,8 +31,14 @@ if TYPE_CHECKING:
 
 
 def move_candidates(rules: Cactus, state: GameState, side: str) -> Iterator[Move]:
+    """Each of ``side``'s units that may move at all (not moved this turn, not in a contested box: otherwise every
+    move of its would be refused, caf.movement.once_per_turn, caf.movement.no_exit_from_contested_box) to every
+    other box, each way."""
+    moved, ground = state.rules_state.turn.moved, rules.ground
     for u in state.units_of(side):
-        for box in rules.ground.boxes:
+        if not isinstance(u.at, str) or u.id in moved or ground.contested(state, u.at):
+            continue
+        for box in ground.boxes:
             if box != u.at:
                 for how in HOWS:
                     yield Move(u.id, box, how)

@@ -35,7 +35,7 @@ def next_decider(rules: Cactus, ctx: Context, can: Callable[[Cactus, GameState, 
     s = ctx.state
     r = s.rules_state.round
     while not r.over:
-        if can(rules, s, r.to_act):
+        if s.standing(can, rules, s, r.to_act):
             s.active = r.to_act
             return True
         r.skip()

@@ -40,12 +40,44 @@ OUT_OF_PLAY = "edge"
 """The unnumbered edge hexes' terrain (oc.components.map.fractional_hexes_unplayable)."""
 
 
+class _Tables:
+    """What never changes on a game's map, worked out once per ruleset object and reused: the hex each label
+    names and back, each hex's terrain, whether it is coastal, and its neighbours in play. The listing of
+    legal actions asks these thousands of times a decision (a fleet's reach, a strike's range)."""
+
+    __slots__ = ("coastal", "hexes", "labels", "neighbours", "terrain")
+
+    def __init__(self) -> None:
+        self.hexes: dict[str, Hex] = {}
+        self.labels: dict[Hex, str] = {}
+        self.terrain: dict[str, str] = {}
+        self.coastal: dict[str, bool] = {}
+        self.neighbours: dict[str, tuple[str, ...]] = {}
+
+
+def _tables(rules: Cartwheel) -> _Tables:
+    try:
+        return rules._tables  # type: ignore[no-any-return]
+    except AttributeError:
+        rules._tables = _Tables()  # type: ignore[attr-defined]
+        return rules._tables  # type: ignore[no-any-return]
+
+
 def hx(rules: Cartwheel, label: str) -> Hex:
-    return rules.board.labels.parse(label)
+    hexes = _tables(rules).hexes
+    h = hexes.get(label) if isinstance(label, str) else None
+    if h is None:
+        h = rules.board.labels.parse(label)  # a malformed label raises here, every time (never remembered)
+        hexes[label] = h
+    return h
 
 
 def label(rules: Cartwheel, h: Hex) -> str:
-    return rules.board.labels.label(h)
+    labels = _tables(rules).labels
+    text = labels.get(h)
+    if text is None:
+        text = labels[h] = rules.board.labels.label(h)
+    return text
 
 
 def in_play(rules: Cartwheel, h: Hex) -> bool:
@@ -54,7 +86,11 @@ def in_play(rules: Cartwheel, h: Hex) -> bool:
 
 
 def terrain(rules: Cartwheel, label_: str) -> str:
-    return rules.board.terrain.get(hx(rules, label_), OUT_OF_PLAY)
+    known = _tables(rules).terrain
+    t = known.get(label_)
+    if t is None:
+        t = known[label_] = rules.board.terrain.get(hx(rules, label_), OUT_OF_PLAY)
+    return t
 
 
 def is_land(rules: Cartwheel, label_: str) -> bool:
@@ -62,15 +98,25 @@ def is_land(rules: Cartwheel, label_: str) -> bool:
 
 
 def coastal(rules: Cartwheel, label_: str) -> bool:
-    return is_land(rules, label_) and any(rules.board.terrain.get(n) == "sea" for n in hex_neighbors(hx(rules, label_)))
+    known = _tables(rules).coastal
+    c = known.get(label_)
+    if c is None:
+        c = known[label_] = is_land(rules, label_) and any(rules.board.terrain.get(n) == "sea"
+                                                           for n in hex_neighbors(hx(rules, label_)))
+    return c
 
 
 def distance(rules: Cartwheel, a: str, b: str) -> int:
     return hex_distance(hx(rules, a), hx(rules, b))
 
 
-def neighbours(rules: Cartwheel, label_: str) -> list[str]:
-    return [label(rules, n) for n in hex_neighbors(hx(rules, label_)) if in_play(rules, n)]
+def neighbours(rules: Cartwheel, label_: str) -> tuple[str, ...]:
+    """The hexes in play next to ``label_``."""
+    known = _tables(rules).neighbours
+    ns = known.get(label_)
+    if ns is None:
+        ns = known[label_] = tuple(label(rules, n) for n in hex_neighbors(hx(rules, label_)) if in_play(rules, n))
+    return ns
 
 
 def is_air(u: Unit) -> bool:
@@ -117,7 +163,18 @@ def box(disrupted_: bool, flown_: bool) -> str:
 
 
 def based(state: GameState, display: str) -> list[Unit]:
-    return [u for u in state.units.values() if u.alive and base_of(u) == display]
+    """The living units based at airbase ``display``, in the order of the units (a new list)."""
+    if state.memo is None:
+        return [u for u in state.units.values() if u.alive and base_of(u) == display]
+    return list(state.cached("cartwheel.based", lambda: _by_base(state)).get(display, ()))
+
+
+def _by_base(state: GameState) -> dict[str, list[Unit]]:
+    out: dict[str, list[Unit]] = {}
+    for u in state.units.values():
+        if u.alive and isinstance(u.at, DisplayBox):
+            out.setdefault(u.at.display, []).append(u)
+    return out
 
 
 def base_hex(rules: Cartwheel, state: GameState, display: str) -> str | None:
@@ -154,9 +211,16 @@ def capacity(rules: Cartwheel, display: str) -> int | None:
 def over_capacity(rules: Cartwheel, state: GameState, display: str, extra: Unit | None = None) -> bool:
     """oc.air.hosting.*: a mobile base hosts 3 of one type or 2 mixed; an off-board base any number; others their
     printed capacity."""
+    if extra is None:
+        return state.cached(("cartwheel.over_capacity", display), lambda: _over_capacity(rules, state, display, None))
+    return _over_capacity(rules, state, display, extra)
+
+
+def _over_capacity(rules: Cartwheel, state: GameState, display: str, extra: Unit | None) -> bool:
     spec = rules.options.airbases[display]
-    units = based(state, display) + ([extra] if extra is not None and extra.id not in
-                                     {u.id for u in based(state, display)} else [])
+    units = based(state, display)
+    if extra is not None and extra.id not in {u.id for u in units}:
+        units.append(extra)
     slots = [s for u in units if (s := slot(rules, state, display, u)) is not None]
     if spec.kind == OFFBOARD:
         return False
@@ -223,8 +287,19 @@ def landing(rules: Cartwheel, state: GameState, u: Unit, frm: str | None) -> str
 
 def ground_at(state: GameState, rules: Cartwheel, label_: str, side: str | None = None) -> list[Unit]:
     h = hx(rules, label_)
+    if state.memo is not None:  # while the state stands still: every hex's ground units found in one pass
+        here = state.cached("cartwheel.ground_at", lambda: _ground_by_hex(state)).get(h, ())
+        return [u for u in here if side is None or u.side == side]
     return [u for u in state.units.values() if u.alive and is_ground(u) and u.at == h
             and (side is None or u.side == side)]
+
+
+def _ground_by_hex(state: GameState) -> dict[Hex, list[Unit]]:
+    out: dict[Hex, list[Unit]] = {}
+    for u in state.units.values():
+        if u.alive and is_ground(u) and isinstance(u.at, Hex):
+            out.setdefault(u.at, []).append(u)
+    return out
 
 
 def boxes() -> tuple[str, ...]:

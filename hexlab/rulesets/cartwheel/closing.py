@@ -62,13 +62,15 @@ def recon_return(rules: Cartwheel, ctx: Context) -> None:
 def trace(rules: Cartwheel, state: GameState, side: str) -> list[str]:
     """Hexes a side's supply line reaches: from its sources, through in-play hexes with no enemy ground unit, any
     length (oc.supply.phase.trace_requirement)."""
-    sources = [h for h in rules.options.supply_sources.get(side, []) if not board.ground_at(state, rules, h,
-                                                                                              state.other(side))]
+    enemy = state.other(side)
+    # where the enemy's ground units stand (the hexes where board.ground_at would find some)
+    held = {u.at for u in state.units.values() if u.alive and board.is_ground(u) and u.side == enemy}
+    sources = [h for h in rules.options.supply_sources.get(side, []) if board.hx(rules, h) not in held]
     seen, frontier = set(sources), deque(sources)
     while frontier:
         h = frontier.popleft()
         for n in board.neighbours(rules, h):
-            if n not in seen and not board.ground_at(state, rules, n, state.other(side)):
+            if n not in seen and board.hx(rules, n) not in held:
                 seen.add(n)
                 frontier.append(n)
     return sorted(seen)

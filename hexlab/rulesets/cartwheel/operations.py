@@ -30,6 +30,7 @@ from .handlers import handlers
 from .strikes import (  # noqa: F401  (bomb_airbase, bombing_factor, interceptor_candidates, scramble_drm_of: named here by older code)
     bomb_airbase,
     bombing_factor,
+    fliers,
     interceptor_candidates,
     launch,
     may_fly,
@@ -72,24 +73,34 @@ def why_not_strike(rules: Cartwheel, state: GameState, base: str, target: str, s
 
 @flow.work("ops.mission")
 def missions(rules: Cartwheel, state: GameState, side: str) -> list[Action]:
+    return list(each_mission(rules, state, side))
+
+
+@flow.STEPS.works_any("ops.mission")
+def any_mission(rules: Cartwheel, state: GameState, side: str) -> bool:
+    return next(each_mission(rules, state, side), None) is not None
+
+
+def each_mission(rules: Cartwheel, state: GameState, side: str) -> Iterator[Action]:
+    """The missions ``side`` may fly or sail now, in order (the pass left out)."""
     mine = rules.mine(state)
-    out: list[Action] = []
     targets = [d for d, t in mine.bases.items() if t.side != side]
     ships = [u.id for u in state.units.values() if u.alive and board.is_naval(u) and u.side != side]
     troops = [u.id for u in state.units.values() if board.is_ground(u) and board.on_map(u) and u.side != side]
     for d, b in mine.bases.items():
         if b.side != side or not any(u.kind in (BOMBER, FIGHTER) for u in board.based(state, d)):
             continue
-        out += [StrikeBase(d, t) for t in targets if why_not_strike(rules, state, d, t, side) is None]
-        out += [StrikeShip(d, t) for t in ships if why_not_strike(rules, state, d, t, side) is None]
-        out += [StrikeGround(d, t) for t in troops if why_not_strike(rules, state, d, t, side) is None]
+        if not any(as_bomber for _, as_bomber in fliers(rules, state, d)):
+            continue  # no bomber of its may fly a strike, whatever the target (why_not_strike would refuse each)
+        yield from (StrikeBase(d, t) for t in targets if why_not_strike(rules, state, d, t, side) is None)
+        yield from (StrikeShip(d, t) for t in ships if why_not_strike(rules, state, d, t, side) is None)
+        yield from (StrikeGround(d, t) for t in troops if why_not_strike(rules, state, d, t, side) is None)
     for u in state.units_of(side):
         if board.is_naval(u):
-            out += [Sail(u.id, h) for h in sea_reach(rules, state, u)]
+            yield from (Sail(u.id, h) for h in sea_reach(rules, state, u))
         elif u.kind == "parachute" and isinstance(u.at, Aboard):
-            out += [a for h in rules.board.terrain if board.in_play(rules, h)
-                    if why_not_drop(rules, state, a := Airdrop(u.id, board.label(rules, h)), side) is None]
-    return out
+            yield from (a for h in rules.board.terrain if board.in_play(rules, h)
+                        if why_not_drop(rules, state, a := Airdrop(u.id, board.label(rules, h)), side) is None)
 
 
 @handlers.candidates("ops.mission")
@@ -176,6 +187,12 @@ def airdrop(rules: Cartwheel, ctx: Context, action: Airdrop) -> None:
 
 # ============================================================================ naval missions
 def sea_reach(rules: Cartwheel, state: GameState, u: Unit) -> list[str]:
+    """The hexes naval unit ``u`` may sail to now (remembered while the legal actions are listed: the listing
+    and each Sail's check ask the same)."""
+    return list(state.cached(("cartwheel.sea_reach", u.id), lambda: _sea_reach(rules, state, u)))
+
+
+def _sea_reach(rules: Cartwheel, state: GameState, u: Unit) -> list[str]:
     mine = rules.mine(state)
     if u.id in mine.sailed or u.at is None or isinstance(u.at, DisplayBox):
         return []

@@ -363,7 +363,10 @@ class Cartwheel(Ruleset[CartwheelState]):
         return ""
 
     def is_port(self, label: str) -> bool:
-        return any(a.port and a.hex == label for a in self.options.airbases.values())
+        ports = self.__dict__.get("_ports")
+        if ports is None:  # the scenario's ports never change: found once
+            ports = self._ports = frozenset(a.hex for a in self.options.airbases.values() if a.port)
+        return label in ports
 
     def where(self, at: Location) -> str:
         if isinstance(at, DisplayBox):

@@ -11,6 +11,7 @@ from ...dice import D10
 from ...engine import Context, GameState, Roll
 from ...engine.flow import Faces
 from ...engine.state import DisplayBox, Unit
+from ...hexes import Hex
 from . import board, combat, flow
 from .data import (
     ABSENT,
@@ -51,20 +52,44 @@ def may_fly(rules: Cartwheel, state: GameState, u: Unit) -> bool:
 
 def strike_force(rules: Cartwheel, state: GameState, base: str, hex_: str) -> tuple[list[str], list[str]]:
     """The bombers (BF 1+ or strafers, not yet bombed this turn: oc.air.concept.one_bombing_mission_per_turn) and the
-    escort fighters of ``base`` that reach ``hex_``."""
-    mine = rules.mine(state)
+    escort fighters of ``base`` that reach ``hex_`` (remembered while the legal actions are listed)."""
+    bombers, escorts = state.cached(("cartwheel.strike_force", base, hex_),
+                                    lambda: _strike_force(rules, state, base, hex_))
+    return list(bombers), list(escorts)
+
+
+def _strike_force(rules: Cartwheel, state: GameState, base: str, hex_: str) -> tuple[list[str], list[str]]:
     frm = board.base_hex(rules, state, base)
     bombers, escorts = [], []
+    for u, as_bomber in fliers(rules, state, base):
+        if not board.in_range(rules, state, u, frm, hex_):
+            continue
+        if as_bomber:
+            bombers.append(u.id)  # a strafer, or the Beaufighter flying as a bomber (oc.components.air.*)
+        else:
+            escorts.append(u.id)
+    return sorted(bombers), sorted(escorts)
+
+
+def fliers(rules: Cartwheel, state: GameState, base: str) -> list[tuple[Unit, bool]]:
+    """The units of ``base`` that may fly in a strike wherever it goes (range aside), each with whether it flies
+    as a bomber (else as an escort), in the order of the units (remembered while the legal actions are listed)."""
+    return state.cached(("cartwheel.fliers", base), lambda: _fliers(rules, state, base))
+
+
+def _fliers(rules: Cartwheel, state: GameState, base: str) -> list[tuple[Unit, bool]]:
+    mine = rules.mine(state)
+    out = []
     for u in board.based(state, base):
-        if not board.is_combat_air(u) or not may_fly(rules, state, u) or not board.in_range(rules, state, u, frm, hex_):
+        if not board.is_combat_air(u) or not may_fly(rules, state, u):
             continue
         st = mine.air[u.id]
         as_bomber = u.kind == BOMBER and st.bf >= 1 or u.kind == FIGHTER and (st.strafe or st.code == "FB" and st.bf >= 1)
         if as_bomber and u.id not in mine.bombed:
-            bombers.append(u.id)  # a strafer, or the Beaufighter flying as a bomber (oc.components.air.*)
+            out.append((u, True))
         elif u.kind == FIGHTER:
-            escorts.append(u.id)
-    return sorted(bombers), sorted(escorts)
+            out.append((u, False))
+    return out
 
 
 def target_hex(rules: Cartwheel, state: GameState, target: str) -> str | None:
@@ -72,8 +97,8 @@ def target_hex(rules: Cartwheel, state: GameState, target: str) -> str | None:
     if target in mine.bases:
         return mine.bases[target].hex
     u = state.units.get(target)
-    if u is not None and u.alive and not isinstance(u.at, DisplayBox) and u.at is not None:
-        return board.label(rules, u.at)  # type: ignore[arg-type]
+    if u is not None and u.alive and isinstance(u.at, Hex):  # not on a display, aboard a ship or gone
+        return board.label(rules, u.at)
     return None
 
 

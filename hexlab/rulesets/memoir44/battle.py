@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING
 from ...engine import Context, GameState, Roll, RuleError
 from ...engine.flow import Faces
 from ...engine.state import Unit
-from ...hexes import hex_distance
+from ...hexes import Hex, hex_distance
 from . import events as ev
 from .actions import Battle, EndBattles, Hold, RemoveWire
 from .combat import battle_dice, reach_error, resolve_faces
-from .data import ARTILLERY, BATTLE_DIE, INFANTRY
+from .data import ARTILLERY, BATTLE_DIE, INFANTRY, RANGE_DICE
 from .handlers import handlers
 from .losses import lose
 from .retreat import begin_retreat
@@ -151,7 +151,10 @@ def offer_battles(rules: Memoir44, state: GameState) -> Iterator[EndBattles | Re
         if u is None or not u.alive:
             continue
         yield RemoveWire(uid)
+        reach = len(RANGE_DICE[u.kind]) if u.kind in RANGE_DICE and isinstance(u.at, Hex) else None
         for t in sorted(state.units_of(state.other(u.side)), key=lambda t: t.id):
+            if reach is not None and isinstance(t.at, Hex) and hex_distance(u.at, t.at) > reach:
+                continue  # beyond the unit's range: its check would refuse it (reach_error)
             yield Battle(uid, t.id)
 
 

@@ -12,10 +12,11 @@ from functools import cached_property
 from typing import Any
 
 from ...engine.state import Board, GameState, Unit
-from ...hexes import Hex, LosResult, hex_distance, hex_neighbors, line_of_sight, to_offset
+from ...hexes import Hex, LosResult, hex_distance, hex_neighbors, hex_range, line_of_sight, to_offset
 from .data import ARMOR, ARTILLERY, MOVE, OBSTACLES, TERRAIN, TerrainRule
 
 SECTIONS = ("left", "centre", "right")
+MISSING = object()
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,13 +220,16 @@ class Field:
         movement restrictions don't apply, only impassable hexes and other units (Behind Enemy Lines).
 
         The answer depends on nothing but the unit's hex and kind, the allowance, ``free``, the hexes other units
-        hold and the features on the map, so it is remembered under those (the same search comes back at every
-        listing of the legal moves, at the move's check and at its effect). Share, don't change, what it returns."""
+        hold and the features on the map within ``allowance`` hexes of it (every step costs at least one hex of
+        movement, so nothing further away can change it), so it is remembered under those (the same search
+        comes back at every listing of the legal moves, at the move's check and at its effect, and after
+        another unit moved elsewhere). Share, don't change, what it returns."""
         start = unit.at
         assert isinstance(start, Hex)
-        occupied = frozenset(u.at for u in state.units.values() if u.alive and u.id != unit.id)
+        near = self._disc(start, allowance)
+        occupied = frozenset(u.at for u in state.units.values() if u.alive and u.id != unit.id and u.at in near)
         key = (start, unit.kind, allowance, free, occupied,
-               frozenset((h, tuple(v)) for h, v in state.features.items() if v))
+               frozenset((h, tuple(v)) for h, v in state.features.items() if v and h in near))
         seen = self._reach_seen
         found = seen.get(key)
         if found is None:
@@ -233,6 +237,24 @@ class Field:
                 seen.clear()
             found = seen[key] = self._search(state, unit, allowance, free, occupied)
         return found
+
+    @cached_property
+    def _step_costs(self) -> dict[str, dict[tuple[Hex, Hex], int | None]]:
+        """:meth:`step_cost` by unit kind, then by the step (from, to), as worked out so far."""
+        return {}
+
+    def _disc(self, centre: Hex, radius: int) -> frozenset[Hex]:
+        """The hexes of the map within ``radius`` of ``centre`` (remembered: the board never changes)."""
+        discs = self._discs
+        found = discs.get((centre, radius))
+        if found is None:
+            terrain = self.board.terrain
+            found = discs[(centre, radius)] = frozenset(h for h in hex_range(centre, radius) if h in terrain)
+        return found
+
+    @cached_property
+    def _discs(self) -> dict[tuple[Hex, int], frozenset[Hex]]:
+        return {}
 
     @cached_property
     def _reach_seen(self) -> dict[tuple, dict[Hex, dict]]:
@@ -248,8 +270,9 @@ class Field:
         no_cap = allowance + 1
         # a move that starts in the ocean is capped as one that enters it (m44.terrain.ocean.move)
         start_cap = (TERRAIN["ocean"].move_cap or no_cap) if terrain[start] == "ocean" and not free else no_cap
-        best: dict[Hex, dict] = {}
+        best: dict[Hex, tuple[int, tuple[Hex, ...]]] = {}
         near = self._near
+        costs = self._step_costs.setdefault(unit.kind, {})  # step_cost hangs on the map and the unit's kind alone
         armor = unit.kind == ARMOR
         entry: dict[Hex, tuple[str, bool, int] | None] = {}
 
@@ -284,7 +307,12 @@ class Field:
                     facts = entry[n] = enter(n)
                 if facts is None:
                     continue
-                step = 1 if free else self.step_cost(state, unit, h, n)
+                if free:
+                    step = 1
+                else:
+                    step = costs.get((h, n), MISSING)
+                    if step is MISSING:
+                        step = costs[(h, n)] = self.step_cost(state, unit, h, n)
                 if step is None or cost + step > allowance:
                     continue
                 name, stop, entered = facts
@@ -295,14 +323,14 @@ class Field:
                 if new_cost > new_cap:
                     continue  # the terrain table's move caps: m44.terrain.beach.move, m44.terrain.ocean.move
                 old = best.get(n)
-                if old is None or new_cost < old["cost"]:
-                    best[n] = {"cost": new_cost, "entered": sorted({terrain[p] for p in (*path[1:], n)}),
-                               "path": [*path[1:], n]}
+                if old is None or new_cost < old[0]:
+                    best[n] = (new_cost, (*path[1:], n))
                 if not stop:
                     walk(n, new_cost, (*path, n), new_cap)
 
         walk(start, 0, (start,), start_cap)
-        return best
+        return {n: {"cost": cost, "entered": sorted({terrain[p] for p in way}), "path": list(way)}
+                for n, (cost, way) in best.items()}
 
     @cached_property
     def _near(self) -> dict[Hex, tuple[Hex, ...]]:

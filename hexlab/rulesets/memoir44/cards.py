@@ -116,18 +116,36 @@ def with_gung_ho(card: Card, force: bool = False) -> tuple[Slot, ...]:
 
 
 def fits(units: Sequence[Unit], slots: Sequence[Slot], sections_of: Callable[[Unit], list[str]],
-         extra: Callable[[Unit, Slot], bool] | None = None) -> bool:
-    """Can every unit get a slot of its own (a small bipartite matching)?"""
+         extra: Callable[[Unit, Slot], bool] | None = None, known: dict[str, list[int]] | None = None) -> bool:
+    """Can every unit get a slot of its own (a small bipartite matching)? ``known``: the slots each unit was
+    found to fit, by unit id, kept by a caller that asks again with the same slots and state."""
     capacity = [s.count for s in slots]
 
-    def admits(u: Unit, slot: Slot) -> bool:
-        if slot.kinds is not None and u.kind not in slot.kinds:
-            return False
-        if slot.sections is not None and not slot.sections.intersection(sections_of(u)):
-            return False
-        return extra(u, slot) if extra else True
+    def admitting(u: Unit) -> list[int]:
+        """The slots that may take ``u`` (its sections asked once, and only if a slot names sections)."""
+        where: list[str] | None = None
+        out = []
+        for i, slot in enumerate(slots):
+            if slot.kinds is not None and u.kind not in slot.kinds:
+                continue
+            if slot.sections is not None:
+                if where is None:
+                    where = sections_of(u)
+                if slot.sections.isdisjoint(where):
+                    continue
+            if extra is None or extra(u, slot):
+                out.append(i)
+        return out
 
-    options = [[i for i, s in enumerate(slots) if admits(u, s)] for u in units]
+    if known is None:
+        options = [admitting(u) for u in units]
+    else:
+        options = []
+        for u in units:
+            row = known.get(u.id)
+            if row is None:
+                row = known[u.id] = admitting(u)
+            options.append(row)
     order = sorted(range(len(units)), key=lambda i: len(options[i]))
 
     def place(k: int) -> bool:

@@ -35,8 +35,14 @@ def moves(rules: Memoir44, state: GameState, u: Unit) -> dict:
 
     Searched once per unit while the legal actions are listed (``GameState.cached``), since each
     offered move is checked again through this search."""
-    most, free = allowance(rules, state, u), free_move(rules, state, u)
-    return state.cached(("moves", u.id, u.at, most, free), lambda: rules.field.moves(state, u, most, free=free))
+    memo = state.memo
+    if memo is not None:  # while listing, the state stands still: the unit's id says it all
+        found = memo.get(("moves", u.id))
+        if found is None:
+            found = memo[("moves", u.id)] = rules.field.moves(state, u, allowance(rules, state, u),
+                                                             free=free_move(rules, state, u))
+        return found
+    return rules.field.moves(state, u, allowance(rules, state, u), free=free_move(rules, state, u))
 
 
 def move_error(rules: Memoir44, state: GameState, action: Move, again: bool = False) -> RuleError | None:
@@ -116,12 +122,18 @@ def offer_moves(rules: Memoir44, state: GameState) -> Iterator[EndMoves | Move]:
     """m44.move.unit.once_per_turn: each ordered unit that has not moved, to every hex it may reach."""
     t = state.rules_state.turn
     yield EndMoves()
+    # what is offered here passes its check (an ordered unit of the side to move that has not moved, to a hex its
+    # search reached): while the listing lasts, check_move need not search again
+    offered = state.cached("m44.offered_moves", set) if state.memo is not None else set()
     for uid in t.ordered:
         u = state.units[uid]
         if not u.alive or uid in t.moved:
             continue
         for h in sorted(moves(rules, state, u)):
-            yield Move(uid, h)
+            move = Move(uid, h)
+            if u.side == state.active:
+                offered.add(move)
+            yield move
 
 
 handlers.unchecked(EndMoves)  # m44.move.optional: an ordered unit need not move
@@ -130,6 +142,9 @@ handlers.unchecked(EndMoves)  # m44.move.optional: an ordered unit need not move
 @handlers.check(Move, at="move.move")
 def check_move(rules: Memoir44, state: GameState, action: Move) -> RuleError | None:
     """m44.move.*, m44.stack.*, m44.terrain.*.move*: the first rule the move breaks, if any."""
+    memo = state.memo
+    if memo is not None and action in memo.get("m44.offered_moves", ()):
+        return None  # offered by this listing (offer_moves): move_error would find nothing
     return move_error(rules, state, action)
 
 

@@ -205,7 +205,10 @@ def check_order(rules: Memoir44, state: GameState, action: Order) -> RuleError |
     if u.id in t.ordered:
         return RuleError(f"{u.id} is already ordered.", "m44.order.units.announce")
     units = [state.units[x] for x in t.ordered] + [u]
-    if not fits(units, slots(rules, state), rules.sections_of, order_extra(rules, state)) or \
+    # while the legal actions are listed, the slots and which units fit them are worked out once for all the checks
+    known = state.cached("m44.order_fits", dict) if state.memo is not None else None
+    here = state.cached("m44.order_slots", lambda: (slots(rules, state), order_extra(rules, state)))
+    if not fits(units, here[0], rules.sections_of, here[1], known) or \
             not one_section(rules, state, units):
         card = rules.card(t.card)
         where = "/".join(rules.sections_of(u)) or "nowhere"

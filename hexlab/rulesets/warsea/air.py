@@ -12,7 +12,7 @@ from . import board, flow
 from .actions import EndMissions, Fly
 from .events import Flew, Returned
 from .handlers import handlers
-from .sea import deciding, own
+from .sea import deciding, listed, own
 
 if TYPE_CHECKING:
     from .rules import Warsea
@@ -40,11 +40,25 @@ def why_not_fly(rules: Warsea, state: GameState, action: Fly, side: str) -> Rule
 
 @flow.work("air.mission")
 def missions(rules: Warsea, state: GameState, side: str) -> list[Action]:
-    out: list[Action] = []
+    return state.cached(("missions", side), lambda: _missions(rules, state, side))
+
+
+def _missions(rules: Warsea, state: GameState, side: str) -> list[Action]:
+    return list(_each_mission(rules, state, side))
+
+
+@flow.works_any("air.mission")
+def any_mission(rules: Warsea, state: GameState, side: str) -> bool:
+    return next(_each_mission(rules, state, side), None) is not None
+
+
+def _each_mission(rules: Warsea, state: GameState, side: str) -> Iterator[Action]:
+    """Each of ``side``'s aircraft at its airfield to each sector within its range: what :func:`why_not_fly` lets
+    through (the unit is the side's own, alive, an aircraft at its base; the sector a sector of the map in range)."""
     for u in state.units_of(side):
         if board.is_aircraft(u) and board.at_base(u):
-            out += [a for sector in rules.board.areas if why_not_fly(rules, state, a := Fly(u.id, sector), side) is None]
-    return out
+            reach, home = board.card(rules, state, u).range, airfield_sector(rules, state, u.id)  # type: ignore[union-attr]
+            yield from (Fly(u.id, sector) for sector in rules.board.areas if board.distance(home, sector) <= reach)
 
 
 @handlers.candidates("air.mission")
@@ -55,7 +69,10 @@ def offer_missions(rules: Warsea, state: GameState) -> Iterator[Action]:
 
 @handlers.check(Fly)
 def check_fly(rules: Warsea, state: GameState, action: Fly) -> RuleError | None:
-    return why_not_fly(rules, state, action, deciding(rules, state))
+    side = deciding(rules, state)
+    if listed(state, ("missions", side), action):
+        return None
+    return why_not_fly(rules, state, action, side)
 
 
 @handlers.effect(Fly)

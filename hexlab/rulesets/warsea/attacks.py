@@ -7,7 +7,7 @@ them, unless a Rescue Operations roll saves one (was.naval.carrier_sunk_troops_l
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...dice import D6
 from ...engine import Action, Context, GameState, Roll, RuleError, Unit
@@ -28,7 +28,7 @@ from .events import (
     TroopsLost,
 )
 from .handlers import handlers
-from .sea import deciding, new_troop, own
+from .sea import deciding, listed, new_troop, own
 from .state import Declared, Rescue, Sinking
 
 if TYPE_CHECKING:
@@ -138,15 +138,40 @@ def dice_for(rules: Warsea, state: GameState, u: Unit, t: Unit, weapon: str) -> 
 
 
 def _attacks(rules: Warsea, state: GameState, side: str, phase: str) -> list[Action]:
+    return list(_each_attack(rules, state, side, phase))
+
+
+def _each_attack(rules: Warsea, state: GameState, side: str, phase: str) -> Iterator[Action]:
     weapons = WEAPONS[phase]
-    enemies = [t for t in state.units.values() if t.alive and t.side != side and isinstance(t.at, str)]
-    out: list[Action] = []
+    mine = rules.mine(state)
+    enemies = [t for t in state.units.values() if t.alive and t.side != side and isinstance(t.at, str)
+               and t.id not in mine.aborted]  # an aborted target is never attacked again this turn
+    declared = {d.unit for d in mine.declared}
     for u in state.units_of(side):
-        if not board.on_map(u):
-            continue
-        out += [a for t in enemies for w in weapons
-                if why_not_attack(rules, state, a := Attack(u.id, t.id, w), side, phase) is None]
-    return out
+        if not board.on_map(u) or u.id in declared or not _may_fire(mine, phase, u):
+            continue  # every attack it could make would be refused (why_not_attack): none to check
+        # only the targets the phase lets it fire at are checked in full (the rest would be refused)
+        yield from (a for t in enemies if _in_reach(phase, u, t) for w in weapons
+                    if why_not_attack(rules, state, a := Attack(u.id, t.id, w), side, phase) is None)
+
+
+def _in_reach(phase: str, u: Unit, t: Unit) -> bool:
+    """Whether ``t`` is of a kind, and where, that ``u`` may attack in ``phase``: aircraft over it in Air Defense,
+    ships or troops in its own sector in Air Attack, ships or troops in Surface Attack."""
+    if phase == "airdef":
+        return board.is_aircraft(t) and t.at == u.at
+    if phase == "airatk":
+        return not board.is_aircraft(t) and t.at == u.at
+    return not board.is_aircraft(t)
+
+
+def _may_fire(mine: Any, phase: str, u: Unit) -> bool:
+    """Whether ``u`` is of the kind that attacks in ``phase`` at all (the first tests of the phase's check)."""
+    if phase == "airatk":
+        return board.is_aircraft(u) and u.id not in mine.aborted
+    if phase == "surface":
+        return board.is_ship(u) and u.id not in mine.unloaded
+    return board.is_ship(u)
 
 
 def attacks(rules: Warsea, state: GameState, side: str, phase: str | None = None) -> list[Action]:
@@ -159,8 +184,13 @@ def _work_in(phase: str) -> Callable[[Warsea, GameState, str], list[Action]]:
     return lambda rules, state, side: attacks(rules, state, side, phase)
 
 
+def _any_in(phase: str) -> Callable[[Warsea, GameState, str], bool]:
+    return lambda rules, state, side: next(_each_attack(rules, state, side, phase), None) is not None
+
+
 for _phase in ("airdef", "airatk", "surface"):
     flow.WORK[f"{_phase}.declare"] = _work_in(_phase)
+    flow.STEPS.any_work[f"{_phase}.declare"] = _any_in(_phase)
 
 
 @handlers.candidates("airdef.declare", "airatk.declare", "surface.declare")
@@ -171,7 +201,10 @@ def offer_attacks(rules: Warsea, state: GameState) -> Iterator[Action]:
 
 @handlers.check(Attack)
 def check_attack(rules: Warsea, state: GameState, action: Attack) -> RuleError | None:
-    return why_not_attack(rules, state, action, deciding(rules, state))
+    side = deciding(rules, state)
+    if listed(state, ("attacks", side, state.phase_id), action):
+        return None
+    return why_not_attack(rules, state, action, side)
 
 
 @handlers.effect(Attack)

@@ -17,8 +17,16 @@ if TYPE_CHECKING:
 
 def distance(a: str, b: str) -> int:
     """Sectors between two sectors, counted king-wise: a diagonal step counts 1 (was.base.map_sectors_default)."""
-    (ra, ca), (rb, cb) = parse_sector(a), parse_sector(b)
-    return max(abs(ra - rb), abs(ca - cb))
+    found = _DISTANCES.get((a, b))
+    if found is None:
+        (ra, ca), (rb, cb) = parse_sector(a), parse_sector(b)  # a label that is no sector raises, every time
+        found = max(abs(ra - rb), abs(ca - cb))
+        if len(_DISTANCES) < 65536:  # a map has a few dozen sectors: remember their distances
+            _DISTANCES[(a, b)] = found
+    return found
+
+
+_DISTANCES: dict[tuple[str, str], int] = {}
 
 
 def steps(a: str, b: str) -> int:

@@ -31,6 +31,7 @@ NEEDED = STEPS.needed
 """Dice step -> ``fn(rules, state)``: whether it has dice to roll."""
 OWN_ENTRY = STEPS.own_entry
 work = STEPS.works
+works_any = STEPS.works_any
 needed = STEPS.needs
 
 
@@ -47,7 +48,7 @@ def proceed(rules: Warsea, ctx: Context) -> None:
     mine.round = None
 
     def open_round(key: str) -> Alternation | None:
-        sides = [side for side in order_for(rules, s, key) if WORK[key](rules, s, side)]
+        sides = [side for side in order_for(rules, s, key) if STEPS.has_work(rules, s, key, side)]
         return Alternation.start(sides, alternate=False) if sides else None
 
     key, mine.round = STEPS.next_step(rules, s, s.position, open_round)

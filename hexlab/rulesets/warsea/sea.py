@@ -4,7 +4,7 @@ was.base.sea_movement_default)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Context, GameState, RuleError, Unit
 from ...engine.state import Aboard
@@ -21,6 +21,18 @@ if TYPE_CHECKING:
 def deciding(rules: Warsea, state: GameState) -> str:
     rnd = rules.mine(state).round
     return rnd.to_act if rnd is not None else state.active
+
+
+def listed(state: GameState, key: tuple[Any, ...], action: Action) -> bool:
+    """Whether ``action`` is one of those the listing of legal actions in progress has already found legal (the
+    list it remembered under ``key``, :meth:`GameState.cached`): its check need not be made again."""
+    memo = state.memo
+    if memo is None or key not in memo:
+        return False
+    found = memo.get(("listed", key))
+    if found is None:
+        found = memo[("listed", key)] = frozenset(memo[key])
+    return action in found
 
 
 def own(state: GameState, uid: str, side: str, what: str, clause: str) -> tuple[Unit | None, RuleError | None]:
@@ -133,17 +145,20 @@ def _why_not_to(rules: Warsea, u: Unit, to: str) -> RuleError | None:
     return None
 
 
-def _moves(rules: Warsea, state: GameState, side: str) -> list[Action]:
-    out: list[Action] = []
+def _each_move(rules: Warsea, state: GameState, side: str) -> Iterator[Action]:
     for u in state.units_of(side):
         if board.is_ship(u) and isinstance(u.at, str) and _mover(rules, state, u.id, side)[0] is not None:
-            out += [Move(u.id, link) for link in rules.board.areas[u.at].links if _why_not_to(rules, u, link) is None]
-    return out
+            yield from (Move(u.id, link) for link in rules.board.areas[u.at].links if _why_not_to(rules, u, link) is None)
 
 
 @flow.work("sea.move")
 def moves(rules: Warsea, state: GameState, side: str) -> list[Action]:
-    return state.cached(("moves", side), lambda: _moves(rules, state, side))
+    return state.cached(("moves", side), lambda: list(_each_move(rules, state, side)))
+
+
+@flow.works_any("sea.move")
+def any_move(rules: Warsea, state: GameState, side: str) -> bool:
+    return next(_each_move(rules, state, side), None) is not None
 
 
 @handlers.candidates("sea.move")
@@ -154,7 +169,10 @@ def offer_moves(rules: Warsea, state: GameState) -> Iterator[Action]:
 
 @handlers.check(Move)
 def check_move(rules: Warsea, state: GameState, action: Move) -> RuleError | None:
-    return why_not_move(rules, state, action, deciding(rules, state))
+    side = deciding(rules, state)
+    if listed(state, ("moves", side), action):
+        return None
+    return why_not_move(rules, state, action, side)
 
 
 @handlers.effect(Move)
