@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: setup browser lab classroom test lint notebooks bench clean
+.PHONY: setup browser lab classroom test lint notebooks bench soak mutation reliability clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,11 +39,11 @@ classroom: setup
 ## Every test: engine and rules (pytest), notebooks (nbval, strict), the browser tests, lint, clause coverage.
 test: setup browser
 	$(BIN)/python -m pytest tests notebooks --nbval -p no:cacheprovider
-	$(BIN)/ruff check hexlab tests benchmarks
+	$(BIN)/ruff check hexlab tests benchmarks tools
 	@if [ -f ../shared/tools/rule_coverage.py ]; then $(BIN)/python ../shared/tools/rule_coverage.py; fi
 
 lint: setup
-	$(BIN)/ruff check hexlab tests benchmarks
+	$(BIN)/ruff check hexlab tests benchmarks tools
 
 ## Re-run every notebook and store its outputs (after changing a notebook or the engine).
 notebooks: setup
@@ -52,6 +52,20 @@ notebooks: setup
 bench: setup
 	$(BIN)/python benchmarks/bench_engine.py
 	$(BIN)/python benchmarks/bench_render.py
+
+## Long checks kept out of `make test` (issue 29). The games' state machines for as long as asked (MINUTES=30):
+soak: setup
+	$(BIN)/python tools/soak.py --minutes $(or $(MINUTES),30)
+
+## Mutation testing of what decides outcomes (each ruleset's combat, odds and victory check, and dice.py):
+mutation: setup
+	$(BIN)/python -m pip install --quiet -e '.[mutation]'
+	$(BIN)/python tools/mutation.py
+
+## One table of what was tried against the kit and what held: hostile files, state machines, mutation scores,
+## random clicks in the browser, class-app sessions at once, memory over a hundred games.
+reliability: setup browser
+	$(BIN)/python tools/reliability.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -30,6 +30,10 @@ def why_not_build(rules: Cartwheel, state: GameState, action: Build, side: str) 
     built = sum(1 for x in mine.bases.values() if x.side == side and x.kind == MOBILE and x.status not in (ABSENT, GONE))
     if built >= MOBILE_MAX[side]:
         return RuleError(f"{side} may have at most {MOBILE_MAX[side]} mobile airbases.", "oc.air.airbase.mobile_maximum")
+    first = next(d for d, x in mine.bases.items() if x.side == side and x.kind == MOBILE and x.status == ABSENT)
+    if action.airbase != first:  # the counters are alike: the one offered (``builds``) is the only one accepted
+        return RuleError(f"Start mobile airbase {rules.base_name(first)} first: the counters are alike, so they are "
+                         "used in order.", "oc.air.mobile.place_under_construction")
     try:
         h = board.hx(rules, action.to)
     except ValueError:
