@@ -128,3 +128,118 @@ def test_the_cli_writes_the_files_it_lists(tmp_path, capsys):
     listed = capsys.readouterr().out.split()
     assert listed and all(Path(p).is_file() for p in listed)
     assert any(p.endswith("-handout-letter.pdf") for p in listed)
+
+
+# ------------------------------------------------------------------ the font: the same handout on every machine
+
+def _handout_module():
+    import importlib
+
+    return importlib.import_module("hexlab.classroom.handout")  # the package exports the function by that name
+
+
+@pytest.mark.parametrize("sid", SCENARIOS)
+def test_every_character_of_every_page_is_printed_not_replaced(sid, tmp_path, monkeypatch):
+    """The handouts use the PDF's own Helvetica (Latin-1): nothing a page says may come out as "?"."""
+    mod = _handout_module()
+    sheets = []
+    real = mod.Sheet.output
+
+    def output(self, path):
+        sheets.append(self)
+        return real(self, path)
+
+    monkeypatch.setattr(mod.Sheet, "output", output)
+    handout(sid, tmp_path, paper="A4")
+    assert len(sheets) == 1 + len(read(sid).meta.sides)
+    for sheet in sheets:
+        assert sheet.font == "helvetica"
+        assert sheet.replaced == set(), f"{sheet.footer_text}: printed as '?': {sorted(sheet.replaced)}"
+
+
+def test_a_handout_is_the_same_file_on_any_machine(tmp_path):
+    """No font file is looked for or embedded, and the creation date is fixed: two runs give the same bytes."""
+    first = [Path(f) for f in handout("memoir44/tenaru", tmp_path / "a", paper="A4")]
+    second = [Path(f) for f in handout("memoir44/tenaru", tmp_path / "b", paper="A4")]
+    for a, b in zip(first, second, strict=True):
+        assert a.read_bytes() == b.read_bytes(), a.name
+    pdf = next(f for f in first if f.name.endswith("-handout-a4.pdf")).read_bytes()
+    assert b"/BaseFont /Helvetica" in pdf
+    assert b"/FontFile" not in pdf, "no font is embedded, so none has to be found"
+
+
+def test_the_maps_marks_are_drawn_as_shapes_and_no_text_needs_a_unicode_font():
+    from hexlab.render.scene import Poly, Text
+
+    mod = _handout_module()
+    for sid in SCENARIOS:
+        scen = read(sid)
+        sc = mod._map_scene(scen.new_game(0), "t")
+        printed = mod.for_print(sc)
+        texts = [s for shapes in printed.layers.values() for s in shapes if isinstance(s, Text)]
+        assert all(ord(c) < 256 for t in texts for c in t.text), sid
+    scen = read("memoir44/tenaru")
+    sc = mod._map_scene(scen.new_game(0), "t")
+    stars = sum(1 for shapes in sc.layers.values() for s in shapes if isinstance(s, Text) and s.text == "\u2605")
+    assert stars >= 1, "the Tenaru map marks its objectives with a star"
+    printed = mod.for_print(sc)
+    drawn = [s for shapes in printed.layers.values() for s in shapes if isinstance(s, Poly) and len(s.points) == 10]
+    assert len(drawn) >= stars, "each star is a ten-pointed polygon in the printed map"
+
+
+def test_text_outside_latin1_is_spelled_plainly():
+    mod = _handout_module()
+    lost: set[str] = set()
+    assert mod.latin1("Ōnishi \u2013 \u201cSeishin\u201d \u2264 2\u2026", lost) == 'Onishi - "Seishin" <= 2...'
+    assert lost == set()
+    assert mod.latin1("\u2708", lost) == "?" and lost == {"\u2708"}, "an unknown mark is reported, not hidden"
+
+
+@pytest.mark.skipif(not __import__("shutil").which("pdftotext"), reason="needs poppler's pdftotext")
+def test_the_pages_read_as_plain_text(tmp_path):
+    import subprocess
+
+    files = [Path(f) for f in handout("warsea/tokyo_express", tmp_path, paper="Letter")]
+    pdf = next(f for f in files if f.name.endswith("-handout-letter.pdf"))
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    assert "United States" in text and "Japan" in text
+    assert "1 step" in text and "1 steps" not in text, "one step is singular"
+    assert "?" not in text.replace("hexlab rules", "")
+
+
+@pytest.mark.skipif(not __import__("shutil").which("pdftotext"), reason="needs poppler's pdftotext")
+@pytest.mark.rule("oc.base.scramble_default", "oc.base.aa_fire_default", "oc.base.bombing_default")
+def test_the_cartwheel_odds_page_carries_the_strike_table_the_odds_command_gives(tmp_path):
+    import subprocess
+    from fractions import Fraction
+
+    from hexlab.rulesets.cartwheel.odds import strike_odds
+
+    files = [Path(f) for f in handout("cartwheel/wewak", tmp_path, paper="A4")]
+    pdf = next(f for f in files if f.name.endswith("-handout-a4.pdf"))
+    text = subprocess.run(["pdftotext", "-layout", "-f", "4", "-l", "4", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    assert "An air strike on an airbase" in text and "airbase destroyed" in text
+    odds = strike_odds([3, 3], [4], [4, 4], 3)
+    hit = 1 - Fraction(odds["p_no_effect"])
+    row = next(line.split() for line in text.splitlines() if line.split()[:2] == ["2", "3"])
+    assert row[2] == f"{float(hit) * 100:.1f}%" and row[3] == f"{float(Fraction(odds['p_destroyed'])) * 100:.1f}%"
+
+
+@pytest.mark.skipif(not __import__("shutil").which("pdftotext"), reason="needs poppler's pdftotext")
+def test_an_odds_column_that_says_nothing_is_left_out(tmp_path):
+    import subprocess
+
+    files = [Path(f) for f in handout("warsea/tokyo_express", tmp_path, paper="A4")]
+    pdf = next(f for f in files if f.name.endswith("-handout-a4.pdf"))
+    text = subprocess.run(["pdftotext", "-layout", "-f", "4", "-l", "4", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    assert "gunnery" in text and "expected successes" in text
+    assert "sink" not in text, "a troop counter is never sunk: a column of 0.0% is not printed"
+
+
+def test_a_generated_briefing_reads_as_english():
+    scen = read("cartwheel/campaign")
+    japan = generated(scen, "Japan", scen.new_game(0)).markdown
+    assert "The Allies move first." in japan and "The Allies moves first." not in japan
+    assert ": 1 step" in japan and "1 steps" not in japan, "a recon aircraft of one step is '1 step'"

@@ -165,3 +165,127 @@ def test_the_table_reports_what_its_seat_may_see():
               if u.id not in game.scenario.new_game(game.seed).view("Allies").units]
     start = table.report().split('id="map-start"')[1].split("</figure>")[0]
     assert hidden and not any(f">{uid}<" in start for uid in hidden)
+
+
+# ----------------------------------------------------------------------------- every roll accounted for (Cartwheel)
+
+def _cartwheel_rolls(game):
+    """``(index, before, after, events)`` of every dice step of ``game`` that made an attack."""
+    from hexlab.classroom.luck import attack_at, replay
+
+    sides = list(game.state.sides)
+    for index, entry, before, after, events in replay(game):
+        if entry == STEP and attack_at(game.rules, index, before, after, events, sides, seed=game.seed) is not None:
+            yield index, before, after, events
+
+
+@pytest.mark.rule("oc.base.aerial_combat_default")
+def test_every_cartwheel_roll_is_counted_and_the_big_ones_are_sampled_with_their_error_stated():
+    game = played("cartwheel/wewak", seed=3, steps=400)
+    lk = luck(game)
+    assert lk.attacks and not lk.uncounted(), "no roll is left out of the sums"
+    big = lk.sampled()
+    assert big, "this game has an aerial combat too big to list"
+    from hexlab.classroom.luck import MOST_OUTCOMES, MOST_SAMPLES, SAMPLES, TARGET
+    for a in big:
+        assert a.outcomes > MOST_OUTCOMES and SAMPLES <= a.samples <= MOST_SAMPLES and a.samples % SAMPLES == 0
+        assert all(0 < e <= TARGET for e in a.error.values()) or a.samples == MOST_SAMPLES, a.error
+    html = report(game)
+    data = luck_data(html)
+    assert [a["method"] for a in data["attacks"] if a["method"] == "sampled"] and "Not counted" not in html
+    assert all(f"from {a.samples:,} seeded samples" in html for a in big) and "within" in html
+    again = luck(game)
+    assert [(a.expected, a.error) for a in again.attacks] == [(a.expected, a.error) for a in lk.attacks], \
+        "the same game gives the same estimate"
+    assert report(game) == html
+
+
+@pytest.mark.rule("oc.base.bombing_default", "oc.components.die.d10_zero_is_ten")
+def test_a_sampled_estimate_holds_the_exact_expectation_within_its_stated_error():
+    from hexlab.classroom.luck import attack_at
+
+    game = played("cartwheel/wewak", seed=3, steps=400)
+    sides = list(game.state.sides)
+    checked = 0
+    for index, before, after, events in _cartwheel_rolls(game):
+        exact = attack_at(game.rules, index, before, after, events, sides, seed=game.seed)
+        if exact.method != "exact" or exact.outcomes > 1_000:
+            continue
+        est = attack_at(game.rules, index, before, after, events, sides, seed=game.seed, samples=3_000, most=0,
+                        most_samples=3_000)
+        assert est.method == "sampled" and est.samples == 3_000
+        assert est.actual == exact.actual
+        for side in set(exact.expected) | set(est.expected):
+            want = exact.expected.get(side, Fraction(0))
+            got = est.expected.get(side, Fraction(0))
+            assert abs(float(got - want)) <= est.error.get(side, 0.0) + 1e-12, (index, side, float(got), float(want))
+        checked += 1
+    assert checked >= 2
+
+
+@pytest.mark.rule("oc.base.bombing_default")
+def test_cartwheel_dice_are_listed_in_order_because_each_belongs_to_one_unit():
+    """Each bomber bombs with its own die: 2 d10s are 100 ordered outcomes (not 55 handfuls), and the exact
+    expectation is the mean over all 100 orders, resolved by the rules one by one."""
+    from itertools import product
+
+    from hexlab.classroom.luck import _resolved_hits, attack_at, credited
+
+    game = played("cartwheel/wewak", seed=3, steps=400)
+    sides = list(game.state.sides)
+    bombs = [(i, b, a, e) for i, b, a, e in _cartwheel_rolls(game) if b.position == "ops.bomb"]
+    assert bombs
+    index, before, after, events = bombs[0]
+    pool = list(game.rules.roll(before).pool)
+    attack = attack_at(game.rules, index, before, after, events, sides, seed=game.seed)
+    n = sum(k for _, k in pool)
+    assert attack.outcomes == 10 ** n and attack.method == "exact"
+    want: dict[str, Fraction] = {}
+    for faces in product(range(1, 11), repeat=n):
+        for side, hits in _resolved_hits(game.rules, before, (faces,), sides, None).items():
+            want[side] = want.get(side, Fraction(0)) + Fraction(hits, 10 ** n)
+    assert attack.expected == {s: v for s, v in want.items() if v}
+    assert credited({"Japan": 2}, sides, None) == {"Allies": 2}
+
+
+@pytest.mark.parametrize("sid", ["memoir44/tenaru", "cactus/guadalcanal", "warsea/tokyo_express"])
+def test_the_rulesets_read_as_handfuls_resolve_the_same_faces_alike_in_any_order(sid):
+    """Only Cartwheel lists dice in order; for the others a roll's faces in reverse order cost the same."""
+    from hexlab.classroom.luck import ORDERED, SPECIAL, _resolved_hits, replay
+
+    game = played(sid, seed=3, steps=300)
+    assert game.rules.id not in ORDERED
+    sides = list(game.state.sides)
+    checked = 0
+    for index, entry, before, _after, events in replay(game):
+        if entry != STEP or (game.rules.id, before.position) in SPECIAL:
+            continue
+        rolled = next((e.payload for e in events if type(e.payload).__name__ == "DiceRolled"), None)
+        if rolled is None or all(len(f) < 2 for f in rolled.faces):
+            continue
+        faces = tuple(tuple(f) for f in rolled.faces)
+        backwards = tuple(tuple(reversed(f)) for f in faces)
+        assert _resolved_hits(game.rules, before, faces, sides, None) == \
+            _resolved_hits(game.rules, before, backwards, sides, None), (index, faces)
+        checked += 1
+    assert checked >= 1
+
+
+@pytest.mark.rule("oc.base.scramble_default")
+def test_a_roll_left_unlisted_because_it_never_costs_anything_really_never_does():
+    """Every step in ``NEVER_COSTS`` is checked here over every ordered outcome of a roll the game made."""
+    from hexlab.classroom.luck import NEVER_COSTS, _resolved_hits, ordered_count, ordered_outcomes, replay
+
+    game = played("cartwheel/wewak", seed=3, steps=400)
+    sides = list(game.state.sides)
+    seen = set()
+    for _index, entry, before, _after, _events in replay(game):
+        key = (game.rules.id, before.position)
+        if entry != STEP or key not in NEVER_COSTS or key in seen:
+            continue
+        pool = list(game.rules.roll(before).pool)
+        assert ordered_count(pool) <= 10_000
+        for faces, _p in ordered_outcomes(pool):
+            assert _resolved_hits(game.rules, before, faces, sides, None) == {}, (key, faces)
+        seen.add(key)
+    assert seen == {k for k in NEVER_COSTS if k[0] == "cartwheel"}

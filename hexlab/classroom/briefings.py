@@ -51,7 +51,10 @@ def _units_text(game: Game, side: str, viewer: str) -> list[str]:
     lines = []
     for u in sorted(view.units_of(side), key=lambda u: u.id):
         ut = rules.unit_types.get(u.kind)
-        strength = rules.strength_text(u) or f"{u.strength} {ut.measure if ut else 'steps'}"
+        measure = ut.measure if ut else "steps"
+        if u.strength == 1 and measure.endswith("s"):
+            measure = measure[:-1]  # "1 step"
+        strength = rules.strength_text(u) or f"{u.strength} {measure}"
         lines.append(f"- {rules.unit_title(u)} ({u.id}), {rules.where(u.at)}: {strength}")
     return lines
 
@@ -68,7 +71,8 @@ def generated(scenario: Scenario, side: str, game: Game | None = None) -> Briefi
         seen = _units_text(game, enemy, side)
         lines += [f"## {words.side(enemy, start=True)}, as far as you can see", "",
                   *(seen or ["- nothing you can see at the start"]), ""]
-    goes = "You move first." if first == side else f"{words.side(first, start=True)} moves first."
+    goes = ("You move first." if first == side
+            else f"{words.side(first, start=True)} {words.agree(first, 'moves', 'move')} first.")
     lines += ["## Your orders", "", f"- {goes}",
               f"- Win as the scenario says: {meta.summary or 'see the rules summary'}",
               f"- Rules: {game.rules.name}; the rules summary sheet lists the sequence of play with its clause ids."]

@@ -43,11 +43,17 @@ def _ticks(top: float) -> list[float]:
 
 
 def line_chart(title: str, xs: Sequence[int], series: Sequence[tuple[str, Sequence[float], int, bool]],
-               x_label: str = "turn", y_label: str = "", width: int = 640, height: int = 260) -> str:
+               x_label: str = "turn", y_label: str = "", width: int = 640, height: int = 260,
+               inks: Sequence[str] | None = None) -> str:
     """A line chart: ``series`` is ``(name, values, style index, dashed)``, each value at the matching ``x``.
-    A dashed series (an expectation) is drawn thinner with hollow marks; its style index keeps its side's ink."""
+    A dashed series (an expectation) is drawn thinner with hollow marks; its style index keeps its side's ink
+    (``inks[index]``, or one of :data:`INKS`). The legend stands to the right of the plot, clear of the lines;
+    ``width`` is the plot's share, the legend's column is added to it."""
+    legend_w = 44 + 7 * max((len(name) for name, _, _, _ in series), default=0)
     left, right, top, bottom = 52, 16, 34, 44
     pw, ph = width - left - right, height - top - bottom
+    width += legend_w
+    palette = list(inks) if inks else list(INKS)
     values = [v for _, vals, _, _ in series for v in vals]
     ticks = _ticks(max(values, default=0))
     y_top = ticks[-1] or 1
@@ -79,9 +85,9 @@ def line_chart(title: str, xs: Sequence[int], series: Sequence[tuple[str, Sequen
     if y_label:
         out.append(f'<text x="12" y="{top + ph / 2}" font-size="11" text-anchor="middle" '
                    f'transform="rotate(-90 12 {top + ph / 2})">{escape(y_label)}</text>')
-    legend_x = left + 8
+    legend_x = left + pw + 18
     for k, (name, vals, kind, dashed) in enumerate(series):
-        ink = INKS[kind % len(INKS)]
+        ink = palette[kind % len(palette)]
         dash = "4 3" if dashed else ""  # a side's own line is solid; its marks tell the sides apart in grey
         pts = " ".join(f"{_n(px(x))},{_n(py(v))}" for x, v in zip(xs, vals, strict=False))
         extra = f' stroke-dasharray="{dash}"' if dash else ""

@@ -11,15 +11,25 @@ Written into ``DIR`` (``<name>`` is the scenario's file name, ``<paper>`` ``a4``
 The pages are black on white: terrain on the map carries marks as well as colours and the key names every
 terrain's hexes, so a black-and-white copy reads the same. The PDF is drawn by fpdf2 (pure Python); nothing
 else is needed to make it.
+
+Every page is set in the PDF's built-in Helvetica, which every PDF reader has and which needs no font file, so
+the same scenario gives the same PDF, byte for byte, on any machine (a fresh clone, an installed wheel, with or
+without system fonts). Helvetica prints Latin-1 only: the map's feature marks (a star, an anchor, a plane...) and
+the side marks are drawn as vector shapes instead of characters (:func:`vector_marks`), bullets are drawn, and
+other letters are written in their plain form (Ō as O, a dash as -). ``Sheet.replaced`` lists any character that
+still had to be replaced; the tests keep it empty for every scenario.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import io
+import math
 import os
 import re
+import unicodedata
 from collections.abc import Callable
+from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -28,23 +38,121 @@ from .. import reference
 from ..engine import Game, HexlabError
 from ..engine.seats import PUBLIC
 from ..render import Scene, Text, scene, to_svg
-from ..render.scene import SIDE_MARK_NAMES
+from ..render.scene import SIDE_MARK_NAMES, Circle, Line, Poly, Shape, side_mark
 from ..scenario import Scenario, read
 from .briefings import Briefing, briefings
 
 PAPERS = {"a4": "A4", "letter": "Letter"}
 
-FONT_FILES = tuple(
-    tuple(f"{folder}/{name}" for name in names)
-    for folder, names in (
-        ("/usr/share/fonts/truetype/dejavu", ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")),
-        ("/usr/share/fonts/TTF", ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")),
-        ("/Library/Fonts", ("Arial.ttf", "Arial Bold.ttf")),
-        ("C:/Windows/Fonts", ("arial.ttf", "arialbd.ttf")),
-    )
-)
-"""Unicode fonts looked for (the map's labels and side marks need more than Latin-1); without one, the core
-Helvetica is used and characters it lacks are replaced."""
+FONT = "helvetica"
+"""The handouts' one typeface: a PDF reader's own Helvetica (no font file is looked for or embedded)."""
+
+PLAIN = {"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": " - ",
+         "\u2026": "...", "\u2212": "-", "\u2192": "->", "\u2190": "<-", "\u2264": "<=", "\u2265": ">=",
+         "\u2022": "-", "\u2009": " ", "\u202f": " ", "\u2248": "~", "\u2260": "!="}
+"""Characters outside Latin-1 that have a plain spelling in it."""
+
+CREATED = datetime(2024, 1, 1, tzinfo=UTC)
+"""The creation date written into every handout, so that a handout is the same file whenever it is made."""
+
+
+def latin1(s: str, lost: set[str] | None = None) -> str:
+    """``s`` in characters Helvetica can print: typographic marks spelled plainly, accented letters outside
+    Latin-1 without their accents; anything else becomes "?" and is added to ``lost``."""
+    out = []
+    for ch in s:
+        if ord(ch) < 256:
+            out.append(ch)
+        elif ch in PLAIN:
+            out.append(PLAIN[ch])
+        else:
+            base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+            if base and all(ord(c) < 256 for c in base):
+                out.append(base)
+            else:
+                out.append("?")
+                if lost is not None:
+                    lost.add(ch)
+    return "".join(out)
+
+
+def _star(cx: float, cy: float, r_out: float, r_in: float, points: int) -> tuple[tuple[float, float], ...]:
+    pts = []
+    for i in range(points * 2):
+        r = r_out if i % 2 == 0 else r_in
+        t = -math.pi / 2 + i * math.pi / points
+        pts.append((round(cx + r * math.cos(t), 2), round(cy + r * math.sin(t), 2)))
+    return tuple(pts)
+
+
+def _arc(cx: float, cy: float, r: float, start: float, end: float, n: int = 10) -> tuple[tuple[float, float], ...]:
+    return tuple((round(cx + r * math.cos(start + (end - start) * i / n), 2),
+                  round(cy + r * math.sin(start + (end - start) * i / n), 2)) for i in range(n + 1))
+
+
+def _mark(ch: str, cx: float, cy: float, r: float, ink: str) -> list[Shape] | None:
+    """One map mark drawn as shapes in a box of half-size ``r`` around ``(cx, cy)``, or ``None`` if unknown."""
+    w = max(0.6, r * 0.22)
+    if ch in SIDE_MARK_NAMES:
+        return side_mark(SIDE_MARK_NAMES.index(ch), cx, cy, 2 * r * 0.9, ink)
+    if ch == "\u2605":  # a star: an objective or a medal
+        return [Poly(_star(cx, cy, r, r * 0.4, 5), ink, ink, w * 0.5)]
+    if ch == "\u2739":  # mines: a sharp twelve-pointed star
+        return [Poly(_star(cx, cy, r, r * 0.45, 12), ink, ink, w * 0.5)]
+    if ch == "\u2733":  # a hedgehog: an eight-spoked asterisk
+        d = r * 0.7
+        return [Line(((cx - r, cy), (cx + r, cy)), ink, w), Line(((cx, cy - r), (cx, cy + r)), ink, w),
+                Line(((cx - d, cy - d), (cx + d, cy + d)), ink, w), Line(((cx - d, cy + d), (cx + d, cy - d)), ink, w)]
+    if ch == "\u2715":  # one cross of wire
+        d = r * 0.75
+        return [Line(((cx - d, cy - d), (cx + d, cy + d)), ink, w), Line(((cx - d, cy + d), (cx + d, cy - d)), ink, w)]
+    if ch == "\u2691":  # a flag on its pole
+        x0 = cx - r * 0.6
+        return [Line(((x0, cy + r), (x0, cy - r)), ink, w),
+                Poly(((x0, cy - r), (cx + r * 0.8, cy - r * 0.5), (x0, cy)), ink, ink, w * 0.5)]
+    if ch == "\u25e0":  # sandbags: an arc open below
+        return [Line(_arc(cx, cy + r * 0.4, r, math.pi, 2 * math.pi), ink, w * 1.3)]
+    if ch == "\u25a3":  # a bunker: a square with a square inside
+        o, i = r * 0.85, r * 0.4
+        return [Poly(((cx - o, cy - o), (cx + o, cy - o), (cx + o, cy + o), (cx - o, cy + o)), None, ink, w),
+                Poly(((cx - i, cy - i), (cx + i, cy - i), (cx + i, cy + i), (cx - i, cy + i)), ink)]
+    if ch == "\u2550":  # a bridge: two rails
+        return [Line(((cx - r, cy - r * 0.3), (cx + r, cy - r * 0.3)), ink, w),
+                Line(((cx - r, cy + r * 0.3), (cx + r, cy + r * 0.3)), ink, w)]
+    if ch == "\u25ac":  # a wall: a solid bar
+        return [Poly(((cx - r, cy - r * 0.3), (cx + r, cy - r * 0.3), (cx + r, cy + r * 0.3), (cx - r, cy + r * 0.3)),
+                     ink)]
+    if ch == "\u2708":  # an airbase: an aircraft seen from above, nose up
+        return [Poly(((cx, cy - r), (cx + r * 0.12, cy - r * 0.2), (cx + r, cy + r * 0.1), (cx + r, cy + r * 0.3),
+                      (cx + r * 0.12, cy + r * 0.15), (cx + r * 0.1, cy + r * 0.65), (cx + r * 0.45, cy + r * 0.9),
+                      (cx - r * 0.45, cy + r * 0.9), (cx - r * 0.1, cy + r * 0.65), (cx - r * 0.12, cy + r * 0.15),
+                      (cx - r, cy + r * 0.3), (cx - r, cy + r * 0.1), (cx - r * 0.12, cy - r * 0.2)), ink)]
+    if ch == "\u2693":  # a port: an anchor
+        return [Circle(cx, cy - r * 0.75, r * 0.22, None, ink, w * 0.8), Line(((cx, cy - r * 0.53), (cx, cy + r)), ink, w),
+                Line(((cx - r * 0.45, cy - r * 0.25), (cx + r * 0.45, cy - r * 0.25)), ink, w),
+                Line(_arc(cx, cy + r * 0.2, r * 0.8, 0.15 * math.pi, 0.85 * math.pi), ink, w)]
+    return None
+
+
+def vector_marks(shape: Shape) -> list[Shape]:
+    """A text made only of map marks (★, ⚓, ✕✕...) as vector shapes in its place, so it prints without a font that
+    has them; any other shape as it is."""
+    if not isinstance(shape, Text) or all(ord(c) < 256 for c in shape.text):
+        return [shape]
+    chars = [c for c in shape.text if not c.isspace()]
+    r = shape.size * 0.36
+    step = 2.1 * r
+    left = {"start": shape.x + r, "end": shape.x - step * (len(chars) - 1) - r}.get(
+        shape.anchor, shape.x - step * (len(chars) - 1) / 2)
+    cy = shape.y - shape.size * 0.36
+    out: list[Shape] = []
+    for i, ch in enumerate(chars):
+        drawn = _mark(ch, left + i * step, cy, r, shape.fill)
+        if drawn is None:
+            return [shape]  # not a mark: left as text (and spelled in Latin-1 when printed)
+        out += drawn
+    return out
+
 
 ODDS_TABLES: dict[str, tuple[str, dict[str, str], dict[str, Any], list[str] | None]] = {
     "memoir44": ("Battle dice against each kind of target", {"dice": "1-5", "target": "infantry,armor,artillery"},
@@ -62,15 +170,8 @@ ODDS_TABLES: dict[str, tuple[str, dict[str, str], dict[str, Any], list[str] | No
 # ----------------------------------------------------------------------------------------- the PDF
 
 
-def _font_files() -> tuple[str, ...] | None:
-    for files in FONT_FILES:
-        if all(os.path.isfile(f) for f in files):
-            return files
-    return None
-
-
 class Sheet:
-    """An fpdf2 document with the handout's font and a few drawing helpers."""
+    """An fpdf2 document in the handout's font (:data:`FONT`) with a few drawing helpers."""
 
     def __init__(self, paper: str, title: str) -> None:
         from fpdf import FPDF
@@ -78,24 +179,49 @@ class Sheet:
         self.pdf = FPDF(orientation="portrait", unit="mm", format=paper)
         self.pdf.set_auto_page_break(True, margin=14)
         self.pdf.set_margins(14, 14, 14)
-        self.pdf.set_title(title)
+        self.pdf.set_title(latin1(title))
         self.pdf.set_creator("hexlab")
-        files = _font_files()
-        if files:
-            for style, file in zip(("", "B"), files, strict=True):
-                self.pdf.add_font("hand", style, file)
-            self.font = "hand"
-        else:
-            self.font = "helvetica"
+        self.pdf.set_creation_date(CREATED)
+        self.font = FONT
         self.footer_text = title
+        self.replaced: set[str] = set()
+        """Characters this sheet could not print and wrote as "?" (none, for every scenario hexlab ships)."""
 
     def text(self, s: str) -> str:
-        """Text the font can print (the core font is Latin-1 only)."""
-        if self.font != "helvetica":
-            return s
-        s = s.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
-        s = s.replace("\u2013", "-").replace("\u2014", "-").replace("\u2026", "...")
-        return s.encode("latin-1", "replace").decode("latin-1")
+        """Text the font can print (Helvetica is Latin-1 only: see :func:`latin1`)."""
+        return latin1(s, self.replaced)
+
+    def bullet(self, s: str, size: float, gap: float = 0.3, markdown: bool = False) -> None:
+        """A list item: a drawn dot, then the text indented beside it."""
+        self.pdf.set_font(self.font, "", size)
+        y = self.pdf.get_y()
+        indent = size * 0.45
+        r = size * 0.055
+        self.pdf.set_fill_color(0, 0, 0)
+        self.pdf.circle(x=self.pdf.l_margin + indent * 0.45, y=y + size * 0.45 * 0.5, radius=r, style="F")
+        self.pdf.set_x(self.pdf.l_margin + indent)
+        self.pdf.multi_cell(self.width - indent, size * 0.45, self.text(s), new_x="LMARGIN", new_y="NEXT",
+                            markdown=markdown, align="L")
+        self.pdf.ln(gap)
+
+    def side_marks(self, sides: list[str], size: float = 9) -> None:
+        """A line naming each side after its mark, the marks drawn as the counters draw them."""
+        self.pdf.set_font(self.font, "", size)
+        y = self.pdf.get_y()
+        x = self.pdf.l_margin
+        h = size * 0.45
+        self.pdf.set_fill_color(0, 0, 0)
+        scale = h * 0.32 / 5  # side_mark draws a mark of radius 5 for a width of 10, scaled here to the type
+        for i, side in enumerate(sides):
+            for shape in side_mark(i, 0, 0, 10, "#000000"):
+                if isinstance(shape, Poly):
+                    self.pdf.polygon([(x + h * 0.35 + px * scale, y + h * 0.5 + py * scale) for px, py in shape.points],
+                                     style="F")
+            self.pdf.set_xy(x + h * 0.8, y)
+            label = self.text(side) + ("    " if i < len(sides) - 1 else "")
+            self.pdf.cell(self.pdf.get_string_width(label), h, label)
+            x = self.pdf.get_x()
+        self.pdf.set_xy(self.pdf.l_margin, y + h + 1.5)
 
     @property
     def width(self) -> float:
@@ -143,11 +269,9 @@ class Sheet:
         w, h = (float(m.group(1)), float(m.group(2))) if m else (4.0, 3.0)
         width = min(self.width, max_h * w / h)
         x = self.pdf.l_margin + (self.width - width) / 2
-        family = "DejaVu Sans" if self.font == "hand" else "helvetica"
-        svg = re.sub(r'font-family="[^"]*"', f'font-family="{self.font if self.font == "hand" else family}"', svg)
+        svg = re.sub(r'font-family="[^"]*"', f'font-family="{self.font}"', svg)
         svg = re.sub(r"<title>.*?</title>", "", svg, count=1, flags=re.S)
-        if self.font == "helvetica":
-            svg = self.text(svg)
+        svg = self.text(svg)
         y = self.pdf.get_y()
         self.pdf.image(io.BytesIO(svg.encode("utf-8")), x=x, y=y, w=width)
         self.pdf.set_y(y + width * h / w + 3)
@@ -182,10 +306,11 @@ class Sheet:
 
 def _map_page(sheet: Sheet, scen: Scenario, game: Game, svg: str) -> None:
     sheet.page(f"{scen.title}: the map")
-    marks = ", ".join(f"{mark} {side}" for mark, side in zip(SIDE_MARK_NAMES, scen.meta.sides, strict=False))
-    sheet.para(f"{game.rules.name}. The position at the start, as every player may see it. Sides: {marks}"
-               + (f"; {scen.meta.first} plays first." if scen.meta.first else ".")
-               + (" Units in the off-map displays are listed on the roster page." if game.board.displays else ""), size=9)
+    sheet.para(f"{game.rules.name}. The position at the start, as every player may see it. Each counter carries its "
+               "side's mark in its corner:" + (f" {scen.meta.first} plays first." if scen.meta.first else "")
+               + (" Units in the off-map displays are listed on the roster page." if game.board.displays else ""),
+               size=9, gap=0.5)
+    sheet.side_marks(list(game.state.sides)[:len(SIDE_MARK_NAMES)])
     room = sheet.pdf.h - sheet.pdf.get_y() - 70
     sheet.svg(svg, max_h=room)
     board = game.board
@@ -221,7 +346,10 @@ def _roster_page(sheet: Sheet, scen: Scenario, game: Game) -> None:
         rows = []
         for u in units:
             ut = rules.unit_types.get(u.kind)
-            strength = rules.strength_text(u) or f"{u.strength} {ut.measure if ut else 'steps'}"
+            measure = ut.measure if ut else "steps"
+            if u.strength == 1 and measure.endswith("s"):
+                measure = measure[:-1]  # "1 step", "1 figure"
+            strength = rules.strength_text(u) or f"{u.strength} {measure}"
             rows.append([u.id, rules.unit_title(u), rules.where(u.at), strength])
         if rows:
             sheet.table(["Id", "Unit", "Where", "Strength"], rows, [18, 70, 50, 40], size=8.5)
@@ -313,6 +441,20 @@ def _cell(key: str, value: Any) -> str:
     return str(value)
 
 
+def _useful_columns(cols: list[str], measures: Any, rows: list[dict[str, Any]]) -> list[str]:
+    """The table's columns less those that tell a reader nothing: a measure that is 0 in every row (a troop
+    counter is never sunk) and a fact that repeats an earlier column (as many dice as the gunnery)."""
+    out: list[str] = []
+    for c in cols:
+        values = [r.get(c) for r in rows]
+        if c in measures and all(v == 0 for v in values):
+            continue
+        if c not in measures and any(values == [r.get(k) for r in rows] for k in out):
+            continue
+        out.append(c)
+    return out
+
+
 def _odds_page(sheet: Sheet, scen: Scenario, game: Game) -> None:
     from ..odds import sweep
 
@@ -325,13 +467,43 @@ def _odds_page(sheet: Sheet, scen: Scenario, game: Game) -> None:
     table = sweep(game.rules.id, params, measures=measures, **fixed)
     sheet.para(f"{title}. Exact chances, worked out through the same combat function the game plays with "
                f"(hexlab odds {game.rules.id} --sweep {' '.join(f'{k}={v}' for k, v in params.items())}).", size=9)
-    cols = table.columns()
+    cols = _useful_columns(table.columns(), table.measures, table.rows)
     head = [table.label(c) if c in table.measures else c.replace("-", " ") for c in cols]
     rows = [[_cell(c, r.get(c)) for c in cols] for r in table.rows]
     sheet.table(head, rows, [max(18, min(40, 4 + 2.2 * len(h))) for h in head], size=8, align="CENTER")
     if game.rules.id == "cartwheel":
+        _strike_table(sheet)
         sheet.para("Where a table behind these numbers is not in the source, its values are illustrative (ours), as "
                    "the rules summary marks them.", size=8)
+
+
+STRIKE_BOMBERS = (3, 3)
+"""The strike the Cartwheel odds page works out: two B-25s (BF 3) with one P-38 escort (AF 4)."""
+STRIKE_ESCORTS = (4,)
+STRIKE_INTERCEPTOR_AF = 4
+
+
+def _strike_table(sheet: Sheet) -> None:
+    """Operation Cartwheel's other table a player needs: what a strike on an airbase does, by the fighters that
+    scramble against it and the airbase's AA (:func:`hexlab.rulesets.cartwheel.odds.strike_dist`, exact)."""
+    from ..rulesets.cartwheel.odds import strike_dist
+
+    rows = []
+    for aa in (0, 2, 3):
+        for n in range(3):
+            dist = strike_dist(list(STRIKE_BOMBERS), list(STRIKE_ESCORTS), [STRIKE_INTERCEPTOR_AF] * n, aa)
+            hit = sum((p for (status, _, _), p in dist.items() if status != "no effect"), Fraction(0))
+            destroyed = sum((p for (status, _, _), p in dist.items() if status == "destroyed"), Fraction(0))
+            lost = sum((p * aborted for (_, aborted, _), p in dist.items()), Fraction(0))
+            rows.append([str(n), str(aa), _cell("p", hit), _cell("p", destroyed), _cell("expected_lost", lost)])
+    sheet.pdf.ln(2)
+    sheet.para(f"An air strike on an airbase: {len(STRIKE_BOMBERS)} bombers (BF {STRIKE_BOMBERS[0]}) escorted by "
+               f"{len(STRIKE_ESCORTS)} fighter (AF {STRIKE_ESCORTS[0]}), by the enemy fighters that may scramble "
+               f"(AF {STRIKE_INTERCEPTOR_AF} each) and the airbase's AA. Exact, through the game's strike functions "
+               f"(hexlab odds cartwheel --strike --bombers \"{','.join(map(str, STRIKE_BOMBERS))}\" --escorts "
+               f"\"{','.join(map(str, STRIKE_ESCORTS))}\" --interceptors \"4,4\" --aa 3).", size=9)
+    sheet.table(["fighters that may scramble", "AA", "airbase disrupted or destroyed", "airbase destroyed",
+                 "bombers turned back (expected)"], rows, [30, 14, 36, 30, 36], size=8, align="CENTER")
 
 
 def _briefing_pdf(paper: str, scen: Scenario, b: Briefing, path: Path) -> str:
@@ -347,7 +519,7 @@ def _briefing_pdf(paper: str, scen: Scenario, b: Briefing, path: Path) -> str:
             if kind == "h":
                 sh.para(text, size=size + 1, bold=True, gap=0.5)
             elif kind == "li":
-                sh.para("\u2022  " + text, size=size, gap=0.3, markdown=True)
+                sh.bullet(text, size=size, gap=0.3, markdown=True)
             else:
                 sh.para(text, size=size, gap=1.2, markdown=True)
         sh.para(f"For {b.side} only: do not show this page to the other side.", size=size * 0.8, bold=True)
@@ -401,11 +573,12 @@ def _map_scene(game: Game, title: str) -> Scene:
 
 def for_print(sc: Scene) -> Scene:
     """The scene with every text solid black-on-paper: no halo (a PDF draws a halo over the letters, as it knows no
-    ``paint-order``) and no transparency, so hex labels stay legible on a grey copy."""
+    ``paint-order``) and no transparency, so hex labels stay legible on a grey copy; map marks drawn as shapes
+    (:func:`vector_marks`)."""
     def solid(shape: Any) -> Any:
         return dataclasses.replace(shape, halo=None, alpha=1.0) if isinstance(shape, Text) else shape
 
-    layers = {name: [solid(s) for s in shapes] for name, shapes in sc.layers.items()}
+    layers = {name: [m for s in shapes for m in vector_marks(solid(s))] for name, shapes in sc.layers.items()}
     return dataclasses.replace(sc, layers=layers)
 
 

@@ -13,6 +13,7 @@ built without a scenario cannot be reported on.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from dataclasses import dataclass, field
@@ -40,6 +41,8 @@ figure svg { max-width: 100%; height: auto; border: 1px solid #999; }
 figure.chart svg { border: none; }
 figcaption { font-weight: bold; margin-bottom: .3rem; }
 .maps { display: grid; grid-template-columns: repeat(auto-fill, minmax(26rem, 1fr)); gap: 1rem; }
+.maps.wide { grid-template-columns: 1fr; }
+figure svg.displays { display: block; margin-top: .5rem; }
 table { border-collapse: collapse; margin: .5rem 0; font-size: .95rem; }
 th, td { border: 1px solid #777; padding: .2rem .5rem; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
@@ -52,9 +55,17 @@ nav a { margin-right: 1rem; }
   h2 { break-before: page; page-break-before: always; }
   h2.first { break-before: auto; page-break-before: auto; }
   .maps { grid-template-columns: 1fr 1fr; }
+  .maps.wide { display: block; }
+  figcaption { break-after: avoid; page-break-after: avoid; }
+  .maps.wide figure { break-inside: auto; page-break-inside: auto; }
+  figure.map svg { max-height: 24cm; width: auto; break-inside: avoid; page-break-inside: avoid; }
   a { color: inherit; text-decoration: none; }
 }
 """
+
+WIDE_MAP = 150
+"""A map of more hexes than this (or with off-map displays, like Operation Cartwheel's airbases) is drawn one to a
+row, at the page's full width, so its counters stay legible."""
 
 SKIP = (PhaseBegan, DiceRolled)
 """Events the turn-by-turn account leaves out (the roll's result is told by the events that follow it)."""
@@ -100,7 +111,7 @@ def story(game: Game) -> Story:
     last = start
     for index, entry, before, after, events in replay(game):
         if entry == STEP:
-            found = attack_at(game.rules, index, before, after, events, sides)
+            found = attack_at(game.rules, index, before, after, events, sides, seed=game.seed)
             if found is not None:
                 out.attacks.append(found)
         if after.turn != before.turn:
@@ -110,10 +121,31 @@ def story(game: Game) -> Story:
     return out
 
 
+def _inline(svg: str, css_class: str = "") -> str:
+    """An SVG document as an element of the page (inline in HTML, it needs no namespace)."""
+    cls = f' class="{css_class}"' if css_class else ""
+    return re.sub(r'^<svg xmlns="[^"]*" ', f'<svg role="img"{cls} ', svg, count=1)
+
+
 def _svg_map(game: Game, state: GameState, viewer: str | None, title: str) -> str:
+    """The map as ``viewer`` may see it. A board with off-map displays (Operation Cartwheel's airbases) gives two
+    pictures: the map, then the displays that hold a unit the viewer can see, with their boxes side by side; drawn
+    together they would make one picture several pages tall, too small to read on screen or split on paper."""
     shown = game.rules.view(state, viewer) if viewer is not None else state
-    svg = to_svg(scene(shown, board=game.board, rules=game.rules, title=title))
-    return re.sub(r'^<svg xmlns="[^"]*" ', '<svg role="img" ', svg, count=1)  # inline in HTML: no namespace needed
+    board = game.board
+    if not board.displays:
+        return _inline(to_svg(scene(shown, board=board, rules=game.rules, title=title)))
+    from ..engine.state import DisplayBox
+    from ..render.displays import displays_scene
+
+    used = {p.display for u in shown.units.values() if u.alive and isinstance(p := shown.place_of(u), DisplayBox)}
+    bare = dataclasses.replace(board, displays={})
+    out = _inline(to_svg(scene(shown, board=bare, rules=game.rules, title=title)))
+    if used:
+        held = dataclasses.replace(board, displays={k: d for k, d in board.displays.items() if k in used})
+        out += _inline(to_svg(displays_scene(shown, held, game.rules, across=True, title=f"{title}: the displays")),
+                       "displays")
+    return out
 
 
 def prose(text: str) -> str:
@@ -187,7 +219,9 @@ def _maps(game: Game, st: Story, viewer: str | None) -> str:
     assert st.final is not None
     figs.append(f'<figure class="map" id="map-finish" data-turn="finish"><figcaption>At the finish</figcaption>'
                 f'{_svg_map(game, st.final, viewer, f"{title}: the finish")}</figure>')
-    return '<div class="maps">' + "\n".join(figs) + "</div>"
+    board = game.board
+    wide = bool(board.displays) or board.width * board.height > WIDE_MAP
+    return f'<div class="maps{" wide" if wide else ""}">' + "\n".join(figs) + "</div>"
 
 
 def _charts(st: Story, measure: str) -> str:
@@ -207,6 +241,19 @@ def luck_of(st: Story, game: Game) -> Luck:
     return Luck(list(st.start.sides), st.attacks, counting_note(game.rules.id))
 
 
+def _expected_cell(lk: Luck, side: str, turn: int | None, strong: bool = False) -> str:
+    """An "expected" cell: the number, and "± error" when sampled rolls are in it (exact value in data-exact)."""
+    value = lk.expected(side, turn)
+    err = lk.error(side, turn)
+    shown = f"{float(value):.2f}"
+    if any(side in a.expected for a in lk.sampled(turn)):
+        shown = f"≈{shown} <small>±{err:.2f}</small>"
+    if strong:
+        shown = f"<strong>{shown}</strong>"
+    return (f'<td data-side="{escape(side)}" data-kind="expected" data-exact="{_frac(value)}" '
+            f'data-error="{err:.4f}">{shown}</td>')
+
+
 def _luck(st: Story, game: Game, viewer: str | None = None) -> str:
     lk = luck_of(st, game)
     sides = lk.sides
@@ -219,26 +266,38 @@ def _luck(st: Story, game: Game, viewer: str | None = None) -> str:
         rows = []
         for t in turns:
             cells = "".join(f'<td data-side="{escape(s)}" data-kind="actual">{lk.actual(s, t)}</td>'
-                            f'<td data-side="{escape(s)}" data-kind="expected" data-exact="{_frac(lk.expected(s, t))}">'
-                            f'{float(lk.expected(s, t)):.2f}</td>' for s in sides)
+                            + _expected_cell(lk, s, t) for s in sides)
             rows.append(f'<tr data-turn="{t}"><td>Turn {t}</td>{cells}</tr>')
         total = "".join(f'<td data-side="{escape(s)}" data-kind="actual"><strong>{lk.actual(s)}</strong></td>'
-                        f'<td data-side="{escape(s)}" data-kind="expected" data-exact="{_frac(lk.expected(s))}">'
-                        f'<strong>{float(lk.expected(s)):.2f}</strong></td>' for s in sides)
+                        + _expected_cell(lk, s, None, strong=True) for s in sides)
         rows.append(f'<tr data-turn="all"><td><strong>The whole game</strong></td>{total}</tr>')
         parts.append(f'<table class="luck"><tr><th>Turn</th>{head}</tr>{"".join(rows)}</table>')
         verdicts = []
         for s in sides:
-            got, want = lk.actual(s), float(lk.expected(s))
+            got, want, err = lk.actual(s), float(lk.expected(s)), lk.error(s)
             if abs(got - want) < 1:
                 how = "about as many hits as the odds promised"
             elif got > want:
                 how = f"{got - want:.1f} more hits than the odds promised: the dice were kind"
             else:
                 how = f"{want - got:.1f} fewer hits than the odds promised: the dice were unkind"
-            verdicts.append(f"<li>{escape(words.side(s, start=True))} scored {got} hits against {want:.2f} expected: "
+            sampled_here = any(s in a.expected for a in lk.sampled())
+            expect = f"about {want:.2f} expected (within {err:.2f})" if sampled_here else f"{want:.2f} expected"
+            verdicts.append(f"<li>{escape(words.side(s, start=True))} scored {got} hit{'' if got == 1 else 's'} "
+                            f"against {escape(expect)}: "
                             f"{escape(how)}.</li>")
         parts.append(f"<ul>{''.join(verdicts)}</ul>")
+        sampled = lk.sampled()
+        if sampled:
+            items = []
+            for a in sampled:
+                what = escape(a.text) if viewer is None else "a roll"  # a seat's report does not repeat a private roll
+                est = "; ".join(f"{escape(s)} about {float(a.expected.get(s, 0)):.2f} hits, within "
+                                f"{a.error.get(s, 0.0):.2f}" for s in sides if s in a.expected)
+                items.append(f'<li data-index="{a.index}">Turn {a.turn}: {what} ({a.outcomes:,} possible outcomes): '
+                             f"{est or 'no hits expected'}, from {a.samples:,} seeded samples</li>")
+            parts.append("<p>Estimated by sampling (too many outcomes to list one by one; the errors are 95% "
+                         f"intervals):</p><ul class=\"sampled\">{''.join(items)}</ul>")
         xs = turns
         series: list[tuple[str, list[float], int, bool]] = []
         for i, s in enumerate(sides):
@@ -255,12 +314,14 @@ def _luck(st: Story, game: Game, viewer: str | None = None) -> str:
     if skipped:
         items = "".join(f"<li>Turn {a.turn}: {escape(a.text) if viewer is None else 'a roll'} ({a.outcomes:,} possible "
                         "outcomes)</li>" for a in skipped)  # a seat's report does not repeat a private roll's words
-        parts.append(f"<p>Not counted (too many outcomes to list exactly):</p><ul>{items}</ul>")
-    data = {"sides": sides, "turns": {str(t): {s: {"actual": lk.actual(s, t), "expected": _frac(lk.expected(s, t))}
+        parts.append(f"<p>Not counted (the roll could not be resolved again):</p><ul>{items}</ul>")
+    data = {"sides": sides, "turns": {str(t): {s: {"actual": lk.actual(s, t), "expected": _frac(lk.expected(s, t)),
+                                                   "error": lk.error(s, t)}
                                                for s in sides} for t in turns},
             "attacks": [{"index": a.index, "turn": a.turn, "roller": a.roller, "counted": a.counted,
-                         "outcomes": a.outcomes, "actual": a.actual,
-                         "expected": {k: _frac(v) for k, v in a.expected.items()}} for a in lk.attacks]}
+                         "outcomes": a.outcomes, "actual": a.actual, "method": a.method, "samples": a.samples,
+                         "error": a.error, "expected": {k: _frac(v) for k, v in a.expected.items()}}
+                        for a in lk.attacks]}
     parts.append('<script type="application/json" id="luck-data">' + json.dumps(data).replace("</", "<\\/")
                  + "</script>")
     return "\n".join(parts)

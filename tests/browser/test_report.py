@@ -63,3 +63,30 @@ def test_a_handout_map_opens_with_no_console_error(browser, tmp_path):
         assert errors == [] and requests == []
     finally:
         page.close()
+
+
+def test_a_cartwheel_report_shows_its_sampled_rolls_and_its_charts_legends_stand_clear(browser, tmp_path):
+    """Operation Cartwheel's aerial combat is too big to list: the luck table marks its estimate with the error,
+    the page lists it with its samples, and no chart's legend is drawn over its lines."""
+    game = load("cartwheel/wewak", seed=3)
+    players = {side: RandomPlayer(11 + i) for i, side in enumerate(game.state.sides)}
+    for _ in game.run(players, 400):
+        pass
+    path = tmp_path / "report.html"
+    path.write_text(report(game), encoding="utf-8")
+    page, errors, requests = _open(browser, path)
+    try:
+        assert page.evaluate("() => document.querySelectorAll('ul.sampled li').length") >= 1
+        marked = page.evaluate("() => [...document.querySelectorAll('table.luck td[data-kind=expected]')]"
+                               ".map(td => td.textContent)")
+        assert any("±" in t and "≈" in t for t in marked)
+        clear = page.evaluate("""() => [...document.querySelectorAll('figure.chart svg')].map(svg => {
+            const axis = [...svg.querySelectorAll('line')].find(l => l.getAttribute('stroke') === '#222');
+            const plotRight = Math.max(+axis.getAttribute('x1'), +axis.getAttribute('x2'));
+            const texts = [...svg.querySelectorAll('text')].filter(t => +t.getAttribute('x') > 0 &&
+                t.getAttribute('font-size') === '11' && !t.getAttribute('text-anchor'));
+            return texts.every(t => t.getBBox().x > plotRight); })""")
+        assert clear and all(clear), "every legend entry stands right of its plot"
+        assert errors == [] and requests == []
+    finally:
+        page.close()
