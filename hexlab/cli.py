@@ -293,6 +293,25 @@ def _cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_exercises(args: argparse.Namespace) -> int:
+    """``hexlab exercises RULESET --kind K --count N --seed S``: a teacher's list of generated exercises
+    (:mod:`hexlab.exercises`), as Markdown or JSON, or an nbgrader assignment (``--nbgrader DIR``)."""
+    from .exercises import generate_many, kinds_for
+    from .exercises.sheet import to_json, to_markdown
+
+    if args.kind is None:
+        print(f"{args.ruleset}: kinds {', '.join(kinds_for(args.ruleset))}")
+        return 0
+    found = generate_many(args.ruleset, args.kind, args.count, args.seed)
+    if args.nbgrader:
+        from .exercises.nbgrader import export
+
+        print(export(found, args.nbgrader, name=args.name))
+        return 0
+    print(to_json(found) if args.format == "json" else to_markdown(found, answers=not args.no_answers))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="hexlab", description="hexlab: hex-and-counter wargames to learn, teach and explore.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -343,6 +362,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("report", help="the after-action report of a saved game, as one standalone HTML page")
     p.add_argument("save", help="a save file (JSON, as the play table writes it)")
     p.add_argument("--out", required=True, help="the HTML file to write (report.html)")
+    p = sub.add_parser("exercises", help="generated exercises the engine grades: a teacher's list (Markdown or JSON) or "
+                                         "an nbgrader assignment")
+    p.add_argument("ruleset")
+    p.add_argument("--kind", help="reach, targets, dice, mayit, retreat, order, odds, pushback, seaborne, capacity, "
+                                  "initiative (without it: the ruleset's kinds)")
+    p.add_argument("--count", type=int, default=20)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--format", choices=("markdown", "json"), default="markdown")
+    p.add_argument("--no-answers", action="store_true", help="the questions only (the students' copy)")
+    p.add_argument("--nbgrader", metavar="DIR", help="write an nbgrader assignment notebook into DIR")
+    p.add_argument("--name", default=None, help="the assignment's name (default RULESET_KIND)")
     p = sub.add_parser("lab", help="copy the notebooks and scenarios into DIR (default ./hexlab-notebooks) and open "
                                    "JupyterLab there; an edited copy is never replaced without asking; Ctrl-C stops it")
     p.add_argument("dir", nargs="?", default=None)
@@ -394,6 +424,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_handout(args)
         if args.command == "report":
             return _cmd_report(args)
+        if args.command == "exercises":
+            return _cmd_exercises(args)
         return _cmd_play(args)
     except HexlabError as exc:
         print(printable(f"hexlab: {exc}"), file=sys.stderr)

@@ -99,6 +99,12 @@ class HexMap(widgets.VBox):
         self._last_hex: Location = None
         self.draw_count = 0
         self._on_apply: list[Callable[[Action], None]] = []
+        self.overlay: Callable[[], list[Any]] | None = None
+        """Shapes drawn over the highlights (scene coordinates), asked on every redraw: a question's marks and
+        keyboard focus (:mod:`hexlab.widgets.exercise`)."""
+        self.on_place_click: Callable[[Location, str | None], bool] | None = None
+        """Asked first on every click with the place and unit under it; returning ``True`` takes the click (a
+        question picks places instead of playing them)."""
         super().__init__([self.canvas, self.hover, self.note, self.unit_actions], **kwargs)
         self.add_class("hexlab-hexmap")
         self.canvas.on_client_ready(self.redraw)
@@ -158,6 +164,8 @@ class HexMap(widgets.VBox):
                    layers=layers, dice=self._last_roll(), viewer=self.viewer)
         if "units" in layers:
             sc.layers["units"] = sc.layers["units"] + self._mark_shapes(seen)
+        if "highlight" in layers and self.overlay is not None:
+            sc.layers["highlight"] = sc.layers["highlight"] + list(self.overlay())
         return sc
 
     def marks(self, seen: Any = None) -> list[Any]:
@@ -415,6 +423,8 @@ class HexMap(widgets.VBox):
     def click(self, x: float, y: float) -> None:
         """What a click at (x, y) in CSS pixels does."""
         where, unit = self.place_at(x, y)
+        if self.on_place_click is not None and self.on_place_click(where, unit):
+            return
         if self.selected is None and where in self._targets and (unit is None or not self._actions_of(unit)):
             self._take(where)  # a decision no unit takes, on this place (a raid on the box)
             return

@@ -1,0 +1,372 @@
+"""Exercises the rules grade (issue 30): each kind graded against hand-built positions (right, partly right, wrong),
+each mistake named with the clause that decides it; generated exercises are worth asking and the same from the
+same seed; the notebook's sheet, the command line and the widget's keyboard answer."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from hexlab.cli import main
+from hexlab.engine import HexlabError
+from hexlab.exercises import KINDS, Exercise, Sheet, generate, generate_many, kinds_for, make
+from hexlab.exercises.generate import scenario_ids
+from hexlab.rulesets.cadet.actions import Move
+from hexlab.rulesets.memoir44.rules import DoneOrdering, EndMoves, Order, PlayCard
+from hexlab.scenario import load, load_text
+from tests.support import cactus_boards, cadet_boards
+from tests.support.memoir44_boards import scenario_text
+
+GREEKS, OTTOMANS = "Greeks", "Ottomans"
+
+
+def m44(units, terrain=None, order=None):
+    """A Memoir '44 position from a scenario and actions only (no state set by hand, so the exercise rebuilds it):
+    the first seed whose dealt hand has a card that orders ``order``; the card is played."""
+    text = scenario_text(units, terrain=terrain)
+    for seed in range(1, 80):
+        game = load_text(text, "memoir44/test", seed=seed)
+        game.play_to_decision()
+        for a in list(game.legal_actions()):
+            if isinstance(a, PlayCard):
+                trial = game.copy()
+                trial.apply(a)
+                trial.play_to_decision()
+                if Order(order) in trial.legal_actions():
+                    game.apply(a)
+                    game.play_to_decision()
+                    return game
+    raise AssertionError("no dealt hand orders that unit")
+
+
+def ordered_and_moved(game, uid):
+    game.apply(Order(uid))
+    game.apply(DoneOrdering())
+    game.play_to_decision()
+    return game
+
+
+def mistakes(grade):
+    return {(m.item, m.how): m.clause for m in grade.mistakes}
+
+
+# ---------------------------------------------------------------------------------------------- Memoir '44
+FOREST = {"forest": ["6,6", "7,6"]}
+REACH_UNITS = [("A1", "Allies", "infantry", "6,7"), ("A2", "Allies", "infantry", "5,7"),
+               ("X1", "Axis", "infantry", "7,5"), ("X2", "Axis", "infantry", "9,4"), ("A3", "Allies", "infantry", "1,7")]
+
+
+@pytest.mark.rule("m44.move.infantry.range", "m44.stack.one_unit_per_hex", "m44.terrain.forest.move_stop")
+def test_m44_reach_is_graded_hex_by_hex_with_the_clause_of_each_mistake():
+    game = ordered_and_moved(m44(REACH_UNITS, FOREST, "A1"), "A1")
+    ex = make(game, "reach", unit="A1")
+    assert ex.answer_type == "hexes"
+    # the answer is the engine's: the forest hexes are entered (and stop the move), nothing beyond them
+    assert ex.expected == tuple(sorted({game.board.label(a.to) for a in game.legal_actions()
+                                        if getattr(a, "unit", None) == "A1" and a.verb == "move"},
+                                       key=lambda s: tuple(int(p) for p in s.split(","))))
+    assert "6,6" in ex.expected and "7,6" in ex.expected and "6,5" not in ex.expected
+    right = ex.check(list(ex.expected))
+    assert right.correct and right.score == 1 and right.missed == () and right.wrong == ()
+    # partly right: one hex missed, two picked that the rules refuse
+    picked = [h for h in ex.expected if h != "6,6"] + ["5,7", "6,4"]
+    partly = ex.check(picked)
+    assert not partly.correct
+    assert partly.missed == ("6,6",) and set(partly.wrong) == {"5,7", "6,4"}
+    found = mistakes(partly)
+    assert found[("5,7", "wrong")] == "m44.stack.one_unit_per_hex"
+    assert found[("6,4", "wrong")] == "m44.move.infantry.range"
+    assert "A2" in next(m.reason for m in partly.mistakes if m.item == "5,7")
+    assert partly.score == Fraction(len(ex.expected) - 1, len(ex.expected) + 2)
+    wrong = ex.check(["6,4"])
+    assert wrong.score == 0 and len(wrong.missed) == len(ex.expected)
+    # a hex given as a Hex counts like its label; a hex off the map is a clear error
+    assert ex.check([game.board.parse(h) for h in ex.expected]).correct
+    with pytest.raises(HexlabError, match="not a hex on this map"):
+        ex.check(["99,99"])
+
+
+@pytest.mark.rule("m44.los.required", "m44.range.infantry.max", "m44.terrain.general.min_dice")
+def test_m44_targets_name_line_of_sight_range_and_terrain():
+    units = [("A1", "Allies", "infantry", "6,7"), ("X2", "Axis", "infantry", "4,6"), ("X3", "Axis", "infantry", "6,4"),
+             ("X4", "Axis", "infantry", "8,5"), ("X5", "Axis", "infantry", "6,3")]
+    game = ordered_and_moved(m44(units, {"forest": ["5,6"], "town": ["8,5"]}, "A1"), "A1")
+    game.apply(EndMoves())
+    game.play_to_decision()
+    ex = make(game, "targets", unit="A1")
+    assert ex.answer_type == "units" and ex.expected == ("X3",)
+    assert ex.check(["X3"]).correct
+    g = ex.check(["X2", "X5"])
+    assert g.missed == ("X3",) and mistakes(g) == {("X3", "missed"): "m44.range.infantry.d3",
+                                                   ("X2", "wrong"): "m44.los.required",
+                                                   ("X5", "wrong"): "m44.range.infantry.max"}
+    assert ex.why["X4"].clause == "m44.terrain.general.min_dice"
+    # the odds of the one legal battle, exact or within two percentage points
+    odds = make(game, "odds", unit="A1", target="X3")
+    assert odds.answer_type == "number" and Fraction(odds.expected[0]) == Fraction(1, 2)
+    assert odds.check("1/2").correct and odds.check("51%").correct and odds.check(0.49).correct
+    miss = odds.check("1/3")
+    assert not miss.correct and miss.mistakes[0].clause == "m44.resolve.hit.matching"
+    with pytest.raises(HexlabError, match="not a number"):
+        odds.check("lots")
+
+
+@pytest.mark.rule("m44.terrain.forest.dice", "m44.range.infantry.d1")
+def test_m44_dice_counts_the_targets_terrain():
+    units = [("A1", "Allies", "infantry", "6,7"), ("X1", "Axis", "infantry", "7,6")]
+    game = ordered_and_moved(m44(units, {"forest": ["7,6"]}, "A1"), "A1")
+    game.apply(EndMoves())
+    game.play_to_decision()
+    ex = make(game, "dice", unit="A1", target="X1")
+    assert ex.expected == ("2",)  # 3 dice at range 1, one fewer at a unit in a forest
+    assert ex.check(2).correct and ex.check("two").correct
+    g = ex.check("3")
+    assert not g.correct and g.mistakes[0].clause == "m44.terrain.forest.dice"
+    assert "= 2" in g.mistakes[0].reason
+    assert KINDS["dice"].nontrivial(ex, game)
+
+
+@pytest.mark.rule("m44.order.only_ordered_act")
+def test_m44_may_it_move_names_the_rule_that_says_no():
+    game = ordered_and_moved(m44(REACH_UNITS, FOREST, "A1"), "A1")
+    ex = make(game, "mayit", unit="A2", verb="move")
+    assert ex.answer_type == "choice" and ex.expected == ("no: m44.order.only_ordered_act",)
+    assert "yes" in ex.choices and ex.expected[0] in ex.choices and len(ex.choices) >= 2
+    assert ex.check("no: m44.order.only_ordered_act").correct
+    g = ex.check("yes")
+    assert g.mistakes[0].clause == "m44.order.only_ordered_act" and "not ordered" in g.mistakes[0].reason
+    with pytest.raises(HexlabError, match="not one of the choices"):
+        ex.check("maybe")
+    assert make(game, "mayit", unit="A1", verb="move").expected == ("yes",)
+
+
+@pytest.mark.rule("m44.order.section.straddle", "m44.order.units.announce")
+def test_m44_order_is_the_cards_section():
+    game = m44(REACH_UNITS, FOREST, "A1")
+    ex = make(game, "order")
+    assert ex.answer_type == "units"
+    assert "A1" in ex.expected and "A2" in ex.expected and "A3" not in ex.expected
+    assert ex.check(list(ex.expected)).correct
+    g = ex.check(["A1", "A3"])
+    assert ("A2", "missed") in mistakes(g) and ("A3", "wrong") in mistakes(g)
+    assert game.explain(Order("A3")).clause == mistakes(g)[("A3", "wrong")]
+
+
+@pytest.mark.rule("m44.retreat.flag.distance")
+def test_m44_retreat_matches_the_engines_retreats():
+    ex = generate("memoir44", "retreat", seed=2)
+    game = ex.game()
+    legal = {game.board.label(a.to) for a in game.legal_actions() if type(a).__name__ == "Retreat"}
+    assert set(ex.expected) == legal and legal
+    refused = [k for k in ex.candidates if k not in ex.expected]
+    assert refused and ex.check(list(ex.expected)).correct
+    g = ex.check(list(ex.expected[1:]) + [refused[0]])
+    assert mistakes(g)[(refused[0], "wrong")] == ex.why[refused[0]].clause
+
+
+# ---------------------------------------------------------------------------------------------- Cadet Commander
+@pytest.mark.rule("cc.move.terrain.wall", "cc.move.action.one_hex")
+def test_cadet_reach_refuses_the_wall_with_its_clause():
+    band = [("GL", GREEKS, "leader", "3,5"), ("G1", GREEKS, "warrior", "1,6"), ("OL", OTTOMANS, "leader", "3,1"),
+            ("O1", OTTOMANS, "warrior", "5,0")]
+    game = cadet_boards.make(band, hexsides={"wall": [["2,4", "3,4"]]})
+    game.apply(Move("GL", game.board.parse("3,4")))  # one action left: the wall to 2,4 costs two
+    ex = make(game, "reach", unit="GL")
+    assert "2,4" not in ex.expected and ex.expected
+    assert ex.why["2,4"].clause == "cc.move.terrain.wall"
+    g = ex.check(list(ex.expected) + ["2,4"])
+    assert mistakes(g) == {("2,4", "wrong"): "cc.move.terrain.wall"}
+    far = next(k for k in ex.candidates if ex.why[k].clause == "cc.move.action.one_hex")
+    assert mistakes(ex.check([far]))[(far, "wrong")] == "cc.move.action.one_hex"
+
+
+@pytest.mark.rule("cc.punch.retreat.direction", "cc.punch.retreat.blocked_destination")
+def test_cadet_pushback_and_odds_come_from_the_engine():
+    ex = generate("cadet", "pushback", seed=1)
+    game = ex.game()
+    assert set(ex.expected) == {game.board.label(a.to) for a in game.legal_actions() if type(a).__name__ == "PushBack"}
+    assert KINDS["pushback"].nontrivial(ex, game)
+    odds = generate("cadet", "odds", seed=1)
+    assert odds.check(odds.expected[0]).correct and not odds.check("0").correct
+
+
+# ---------------------------------------------------------------------------------------------- Cactus
+@pytest.mark.rule("caf.air.cover.required_for_sea_moves", "caf.movement.overland_connections")
+def test_cactus_seaborne_needs_air_cover_and_reach_needs_a_land_link():
+    us, jp = cactus_boards.US, cactus_boards.JP
+    setup = [("1Mar", us, "1mar", "guadalcanal"), ("Res", us, "1mar_res", "beach_red"), ("S1", jp, "snlf", "cape_esperance"),
+             ("S2", jp, "snlf", "munda")]
+    bare = cactus_boards.make(setup)  # no fighters: no cover for a move by sea
+    ex = make(bare, "seaborne", unit="S2")
+    assert ex.answer_type == "areas" and ex.expected == ()
+    assert all(ex.why[k].clause == "caf.air.cover.required_for_sea_moves" for k in ex.candidates
+               if k != "munda" and ex.why[k].clause != "caf.stacking.four_steps_per_box")
+    g = ex.check(["cape_esperance"])
+    assert g.wrong == ("cape_esperance",)
+    alone = [("1Mar", us, "1mar", "guadalcanal"), ("S2", jp, "snlf", "munda")]
+    covered = cactus_boards.make(alone, fighters=[cactus_boards.WILDCATS, cactus_boards.ZEROS])
+    ex2 = make(covered, "seaborne", unit="S2")
+    assert ex2.expected == ("cape_esperance",)  # the Zeros (reach 3) cover the route there, not to Guadalcanal
+    assert ex2.why["guadalcanal"].clause == "caf.air.cover.required_for_sea_moves"
+    assert ex2.check(["cape_esperance"]).correct
+    assert mistakes(ex2.check(["guadalcanal"])) == {("cape_esperance", "missed"): ex2.why["cape_esperance"].clause,
+                                                    ("guadalcanal", "wrong"): "caf.air.cover.required_for_sea_moves"}
+    reach = make(bare, "reach", unit="S1")
+    assert reach.answer_type == "areas"
+    linked = set(bare.board.areas["cape_esperance"].links)
+    assert set(reach.expected) <= linked
+    far = next(k for k in reach.candidates if k not in linked and k != "cape_esperance")
+    assert reach.why[far].clause == "caf.movement.overland_connections"
+    assert reach.why["cape_esperance"].clause == "caf.movement.direct_location_to_location"  # staying is no move
+
+
+# ---------------------------------------------------------------------------------------------- War at Sea, Cartwheel
+@pytest.mark.rule("was.naval.capacity.tokyo_express")
+def test_warsea_capacity_from_the_ships_card():
+    game = load("warsea/tokyo_express", 1)
+    ex = make(game, "capacity", unit="DT2")
+    assert ex.expected == ("1",) and ex.why["answer"].clause == "was.naval.capacity.tokyo_express"
+    assert ex.check(1).correct
+    g = ex.check("2")
+    assert g.mistakes[0].clause == "was.naval.capacity.tokyo_express"
+
+
+@pytest.mark.rule("oc.sequence.initiative_roll.drm_table_default", "oc.air.recon.initiative_drm_trigger")
+def test_cartwheel_initiative_modifier_from_the_rules():
+    ex = generate("cartwheel", "initiative", seed=1)
+    game = ex.game()
+    assert game.state.position == "initiative.roll" and game.state.turn > 1
+    from hexlab.rulesets.cartwheel.initiative import initiative_drm
+
+    assert ex.expected == (str(initiative_drm(game.rules, game.state)),)
+    assert ex.check(ex.expected[0]).correct
+    assert not ex.check(int(ex.expected[0]) + 1).correct
+
+
+# ---------------------------------------------------------------------------------------------- generated
+CASES = [(r, k) for r in ("memoir44", "cadet", "cactus", "warsea", "cartwheel") for k in kinds_for(r)]
+
+
+@pytest.mark.parametrize("ruleset, kind", CASES)
+def test_generated_exercises_are_worth_asking_and_the_same_from_the_same_seed(ruleset, kind):
+    ex = generate(ruleset, kind, seed=5)
+    assert ex.scenario in scenario_ids(ruleset)
+    again = Exercise.loads(generate(ruleset, kind, seed=5).dumps())
+    assert again == ex  # same seed, same exercise, through JSON
+    game = again.game()  # the position rebuilds from scenario, seed and actions
+    k = KINDS[kind]
+    rebuilt = k.build(game, dict(ex.subject))
+    assert rebuilt is not None and rebuilt.expected == ex.expected and rebuilt.why == ex.why
+    assert k.nontrivial(rebuilt, game)
+    assert ex.check(list(ex.expected) if ex.answer_type in ("hexes", "units", "areas") else ex.expected[0]).correct
+    for key, why in ex.why.items():
+        assert why.clause, f"{key} has no clause"
+
+
+def test_generate_many_gives_different_exercises_and_refuses_bad_input():
+    many = generate_many("cadet", "reach", 3, seed=1)
+    assert len({e.dumps() for e in many}) == 3
+    with pytest.raises(HexlabError, match="no 'dice' exercises"):
+        generate("cadet", "dice", 1)
+    with pytest.raises(HexlabError, match="no exercise kind"):
+        generate("cadet", "nonsense", 1)
+    with pytest.raises(HexlabError, match="no exercises for ruleset"):
+        kinds_for("chess")
+
+
+# ---------------------------------------------------------------------------------------------- sheet, CLI
+def test_the_sheet_keeps_the_last_answer_to_each_exercise():
+    game = ordered_and_moved(m44(REACH_UNITS, FOREST, "A1"), "A1")
+    ex = make(game, "reach", unit="A1")
+    other = make(game, "mayit", unit="A2", verb="move")
+    sheet = Sheet()
+    sheet.record(ex, ["6,4"])
+    sheet.record(ex, list(ex.expected))
+    sheet.record(other, "yes")
+    assert len(sheet.attempts) == 3 and len(sheet.latest()) == 2
+    assert sheet.score == Fraction(1, 2)
+    text = str(sheet)
+    assert "2 exercises, 1 right" in text and "m44.order.only_ordered_act" in text
+    json.dumps(sheet.to_data())
+
+
+def test_cli_prints_a_teachers_list(capsys):
+    assert main(["exercises", "cadet", "--kind", "reach", "--count", "2", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("Which hexes may") == 2 and "Answer:" in out and "[cc.move." in out
+    assert main(["exercises", "cadet", "--kind", "reach", "--count", "1", "--seed", "1", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert Exercise.from_data(data[0]).kind == "reach"
+    assert main(["exercises", "cadet", "--kind", "dice"]) == 2
+    assert "no 'dice' exercises" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------------------------- the widget
+@pytest.mark.rule("m44.move.infantry.range")
+def test_the_widget_answers_with_the_keyboard_and_marks_the_map():
+    from hexlab.widgets.exercise import ExerciseView
+
+    game = ordered_and_moved(m44(REACH_UNITS, FOREST, "A1"), "A1")
+    ex = make(game, "reach", unit="A1")
+    sheet = Sheet()
+    view = ExerciseView(ex, sheet=sheet)
+    view._key(None, {"key": "ArrowUp"})            # the focus starts on the unit's hex
+    assert view.focus == "6,7"
+    view._key(None, {"key": "ArrowRight"})
+    assert view.focus == "7,7"
+    view._key(None, {"key": "Space"})
+    assert view.picked == {"7,7"}
+    view._key(None, {"key": "ArrowRight"})
+    view._key(None, {"key": "ArrowRight"})
+    view._key(None, {"key": "Enter"})               # 9,7: three hexes away
+    view._key(None, {"key": "c"})
+    g = view.grade
+    assert g is not None and ("9,7", "wrong") in mistakes(g)
+    assert mistakes(g)[("9,7", "wrong")] == "m44.move.infantry.range"
+    assert "m44.move.infantry.range" in view.result.value and "<details" in view.result.value
+    assert len(sheet.attempts) == 1
+    shapes = view._overlay()
+    assert any(getattr(s, "stroke", None) == "#b3261e" for s in shapes)  # the wrong hex is marked red
+    view._key(None, {"key": "x"})
+    assert view.picked == set() and view.grade is None
+    for h in ex.expected:
+        view.toggle(h)
+    assert view.check().correct and "Right!" in view.result.value
+
+
+# ---------------------------------------------------------------------------------------------- nbgrader
+def test_nbgrader_export_writes_autograded_cells_that_call_the_engine(tmp_path, capsys):
+    assert main(["exercises", "cadet", "--kind", "reach", "--count", "2", "--seed", "1", "--nbgrader",
+                 str(tmp_path), "--name", "cadet_reach"]) == 0
+    path = tmp_path / "source" / "cadet_reach" / "cadet_reach.ipynb"
+    assert capsys.readouterr().out.strip() == str(path)
+    nb = json.loads(path.read_text())
+    ids = []
+    for cell in nb["cells"]:
+        meta = cell["metadata"]["nbgrader"]
+        # nbgrader's cell metadata schema (version 3): these keys, these types, nothing else
+        assert {"schema_version", "grade", "locked", "solution"} <= set(meta)
+        assert set(meta) <= {"schema_version", "grade", "locked", "solution", "task", "grade_id", "points"}
+        assert meta["schema_version"] == 3
+        assert all(isinstance(meta[k], bool) for k in ("grade", "locked", "solution"))
+        assert ("points" in meta) == meta["grade"]
+        assert meta["grade_id"].replace("_", "").replace("-", "").isalnum()
+        ids.append(meta["grade_id"])
+    assert len(ids) == len(set(ids))
+    graded = [c for c in nb["cells"] if c["metadata"]["nbgrader"]["grade"]]
+    answers = [c for c in nb["cells"] if c["metadata"]["nbgrader"]["solution"]]
+    assert len(graded) == len(answers) == 2
+    assert all("### BEGIN SOLUTION" in c["source"] for c in answers)
+    setup = next(c for c in nb["cells"] if c["metadata"]["nbgrader"]["grade_id"] == "setup")
+    assert "expected" not in setup["source"]  # the answers are asked of the engine, never stored
+    # run the assignment as the autograder would: right answers pass, a wrong one fails its test cell
+    code = [c["source"] for c in nb["cells"] if c["cell_type"] == "code" and "hx.widget" not in c["source"]]
+    scope: dict = {}
+    for source in code:
+        exec(source, scope)  # noqa: S102 - our own generated notebook
+    assert scope["grade_1"].correct and scope["grade_2"].correct
+    scope["answer_1"] = ["0,0"]
+    with pytest.raises(AssertionError, match="not yet"):
+        exec(code[2], scope)  # noqa: S102 - the first test cell
