@@ -308,7 +308,8 @@ def _cmd_exercises(args: argparse.Namespace) -> int:
 
         print(export(found, args.nbgrader, name=args.name))
         return 0
-    print(to_json(found) if args.format == "json" else to_markdown(found, answers=not args.no_answers))
+    print(to_json(found, student=args.no_answers) if args.format == "json"
+          else to_markdown(found, answers=not args.no_answers))
     return 0
 
 
@@ -370,7 +371,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--count", type=int, default=20)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--format", choices=("markdown", "json"), default="markdown")
-    p.add_argument("--no-answers", action="store_true", help="the questions only (the students' copy)")
+    p.add_argument("--no-answers", action="store_true", help="the students' copy: Markdown without the answers; JSON "
+                   "as a student may hold it (no unit hidden from their seat, no actions to replay)")
     p.add_argument("--nbgrader", metavar="DIR", help="write an nbgrader assignment notebook into DIR")
     p.add_argument("--name", default=None, help="the assignment's name (default RULESET_KIND)")
     p = sub.add_parser("lab", help="copy the notebooks and scenarios into DIR (default ./hexlab-notebooks) and open "

@@ -370,3 +370,142 @@ def test_nbgrader_export_writes_autograded_cells_that_call_the_engine(tmp_path, 
     scope["answer_1"] = ["0,0"]
     with pytest.raises(AssertionError, match="not yet"):
         exec(code[2], scope)  # noqa: S102 - the first test cell
+
+
+# ---------------------------------------------------------------------------------------------- the student's copy
+def _strings(data):
+    """Every string in a piece of JSON data, keys included."""
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield str(k)
+            yield from _strings(v)
+    elif isinstance(data, list):
+        for v in data:
+            yield from _strings(v)
+    elif isinstance(data, str):
+        yield data
+
+
+def _hidden_from(ex):
+    """The teacher's full position and the ids of the units the question's seat does not see there."""
+    from hexlab.exercises.seat import seat_of
+
+    game = ex.game()
+    seat = seat_of(ex, game)
+    seen = {u["id"] for u in game.observation(seat)["units"]}
+    return game, seat, sorted(u for u in game.state.units if u not in seen)
+
+
+def _names_any(text_items, ids):
+    import re
+
+    found = set()
+    for text in text_items:
+        for uid in ids:
+            if re.search(rf"(?<![\w-]){re.escape(uid)}(?![\w-])", text):
+                found.add(uid)
+    return found
+
+
+@pytest.mark.rule("oc.air.airbase.adc_hidden")
+def test_a_students_copy_holds_no_unit_hidden_from_the_seat_and_grades_as_the_teachers():
+    from hexlab.exercises import student_copy
+    from hexlab.exercises.seat import digest
+
+    ex = generate("cartwheel", "reach", seed=1)
+    game, seat, hidden = _hidden_from(ex)
+    assert hidden, "this position must hide units from the seat, or the test proves nothing"
+    assert _names_any(_strings(ex.to_data()["history"]), hidden) or ex.history  # the teacher's copy can replay them
+    copy = student_copy(ex)
+    text = copy.dumps()
+    data = json.loads(text)
+    assert data["history"] == [] and data["seed"] == 0  # nothing to replay, no dice to predict
+    assert _names_any(_strings(data), hidden) == set()
+    assert data["view"]["seat"] == seat and data["digest"] == digest(ex.scenario, ex.seed, ex.history)
+    student = Exercise.loads(text)
+    assert student == copy
+    shown = student.game()  # the map the student sees: the seat's units only
+    assert not set(hidden) & set(shown.state.units)
+    # grading in the student's copy is the teacher's, item by item, clause by clause
+    wrong = next(k for k in ex.candidates if k not in ex.expected)
+    for answer in (list(ex.expected), list(ex.expected)[1:], list(ex.expected)[1:] + [wrong], [wrong]):
+        mine, theirs = student.check(answer), ex.check(answer)
+        assert (mine.right, mine.missed, mine.wrong, mine.score) == (theirs.right, theirs.missed, theirs.wrong, theirs.score)
+        assert [m.clause for m in mine.mistakes] == [m.clause for m in theirs.mistakes]
+    far = [game.board.label(h) for h in game.board.terrain if game.board.label(h) not in ex.why]
+    assert far and student.check([far[0]]).wrong == (far[0],)  # a hex far from the unit still has its clause
+    assert student.check([far[0]]).mistakes[0].clause == ex.check([far[0]]).mistakes[0].clause
+
+
+@pytest.mark.rule("m44.setup.hand_size")
+def test_a_students_copy_of_a_memoir_exercise_shows_no_enemy_hand_and_no_seed():
+    from hexlab.exercises import student_copy
+
+    ex = generate("memoir44", "reach", seed=5)
+    game = ex.game()
+    unit_side = game.state.units[ex.subject["unit"]].side
+    enemy = game.state.other(unit_side)
+    copy = student_copy(ex)
+    data = json.loads(copy.dumps())
+    hands = data["view"]["state"]["hands"]
+    assert hands[enemy] == len(game.state.hands[enemy])  # only how many cards, not which
+    assert hands[unit_side] == list(game.state.hands[unit_side])
+    assert "deck" not in data["view"]["state"]["decks"] or isinstance(data["view"]["state"]["decks"]["deck"], int)
+    assert data["seed"] == 0 and data["history"] == []
+    assert copy.check(list(ex.expected)).correct
+    assert Exercise.loads(copy.dumps()).game().state.hands[enemy] == ["?"] * len(game.state.hands[enemy])
+
+
+def test_a_game_that_hides_nothing_keeps_its_exercise_as_it_is():
+    from hexlab.exercises import student_copy
+
+    ex = generate("cadet", "reach", seed=1)
+    assert student_copy(ex) is ex
+    assert "view" not in ex.to_data()  # the teacher's JSON has the shape it always had
+
+
+def test_a_seat_copy_with_a_broken_view_is_refused_with_a_clear_error():
+    from hexlab.exercises import student_copy
+
+    data = json.loads(student_copy(generate("warsea", "capacity", seed=3)).dumps())
+    del data["view"]["state"]["units"]
+    with pytest.raises(HexlabError, match="the seat's view is not a position"):
+        Exercise.from_data(data).game()
+
+
+@pytest.mark.rule("oc.air.airbase.adc_hidden")
+def test_an_nbgrader_assignment_on_hidden_units_leaks_none_and_still_grades(tmp_path):
+    from hexlab.exercises.nbgrader import export
+
+    ex = generate("cartwheel", "reach", seed=1)
+    _game, _seat, hidden = _hidden_from(ex)
+    path = export([ex], tmp_path, name="cartwheel_reach")
+    nb = json.loads(path.read_text())
+    sources = [c["source"] for c in nb["cells"]]
+    assert _names_any(sources, hidden) == set()
+    assert all('"history": [{' not in s for s in sources)  # no actions to replay
+    code = [c["source"] for c in nb["cells"] if c["cell_type"] == "code" and "hx.widget" not in c["source"]]
+    scope: dict = {}
+    for source in code:
+        exec(source, scope)  # noqa: S102 - our own generated notebook
+    assert scope["grade_1"].correct
+    scope["answer_1"] = list(ex.expected)[1:]
+    with pytest.raises(AssertionError, match="not yet"):
+        exec(code[2], scope)  # noqa: S102 - the test cell
+
+
+@pytest.mark.rule("oc.air.airbase.adc_hidden")
+def test_the_students_json_from_the_command_line_names_no_hidden_unit_and_the_map_shows_the_seat(capsys):
+    from hexlab.exercises.seat import seat_of
+    from hexlab.widgets.exercise import ExerciseView
+
+    ex = generate("cartwheel", "reach", seed=1)
+    _game, seat, hidden = _hidden_from(ex)
+    assert main(["exercises", "cartwheel", "--kind", "reach", "--count", "1", "--seed", "1", "--format", "json",
+                 "--no-answers"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data[0]["history"] == [] and data[0]["view"]["seat"] == seat
+    assert _names_any(_strings(data), hidden) == set()
+    # the teacher's exercise on screen is drawn for the question's seat too, never the whole board
+    view = ExerciseView(ex)
+    assert view.map.viewer == seat_of(ex, view.game) == seat

@@ -7,7 +7,8 @@
 :mod:`.model` holds the exercise and its grade; :mod:`.kinds` is the table of kinds, whose answers
 :mod:`.places`, :mod:`.units` and :mod:`.numbers` ask of the engine (through :mod:`.ask`); :mod:`.generate` picks
 positions worth asking about; :mod:`.sheet` keeps a notebook's answers and prints a teacher's list;
-:mod:`.nbgrader` writes an nbgrader assignment. The widget is :func:`widget` (``hexlab.widgets.exercise``; it needs
+:mod:`.nbgrader` writes an nbgrader assignment; :mod:`.seat` makes the copy a student may hold (no unit hidden
+from their seat). The widget is :func:`widget` (``hexlab.widgets.exercise``; it needs
 the widget libraries).
 """
 
@@ -18,10 +19,11 @@ from typing import Any
 from .generate import generate, generate_many
 from .kinds import KINDS, kinds_for, make
 from .model import Exercise, Grade, Mistake, Why
+from .seat import student_copy
 from .sheet import Sheet, summary
 
 __all__ = ["KINDS", "Exercise", "Grade", "Mistake", "Sheet", "Why", "check", "generate", "generate_many", "kinds_for",
-           "make", "summary", "widget"]
+           "make", "student_copy", "summary", "widget"]
 
 
 def check(exercise: Exercise, answer: Any, sheet: Sheet | None = None) -> Grade:

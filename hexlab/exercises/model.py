@@ -105,6 +105,11 @@ class Exercise:
     source: str = ""
     """The scenario's text, for a scenario that is not one of the kit's (a teacher's own file, a test's board);
     empty when ``scenario`` is the id of one of the kit's scenarios."""
+    view: dict[str, Any] = field(default_factory=dict)
+    """A student's copy only (:func:`hexlab.exercises.seat.student_copy`): the seat the question is put to and
+    what it sees (``{"seat": ..., "state": ...}``), in place of the seed and the actions; empty otherwise."""
+    digest: str = ""
+    """A student's copy only: a one-way fingerprint of the full position, to match it with the teacher's copy."""
 
     def __post_init__(self) -> None:
         if self.answer_type not in ANSWER_TYPES:
@@ -112,7 +117,12 @@ class Exercise:
 
     # ------------------------------------------------------------------------------------ the position
     def game(self) -> Game:
-        """The position, rebuilt from the scenario, the seed and the actions (a fresh game each call)."""
+        """The position, rebuilt from the scenario, the seed and the actions (a fresh game each call); for a
+        student's copy, the seat's view of it."""
+        if self.view:
+            from .seat import seat_game
+
+            return seat_game(self)
         from .. import saves
         from ..scenario import load, load_text
 
@@ -183,6 +193,8 @@ class Exercise:
         found = self.why.get(item)
         if found is not None:
             return found.clause, found.reason
+        if self.view:  # a student's copy holds every item's reason; anything else is off the question
+            return self.why.get("answer", Why("", "")).clause, f"{item} is not in the answer"
         # an item far from the subject: ask the engine now (the position is rebuilt)
         from .kinds import explain_item
 
@@ -229,6 +241,8 @@ class Exercise:
         data["why"] = {k: [w.clause, w.reason] for k, w in self.why.items()}
         data["expected"] = list(self.expected)
         data["choices"] = list(self.choices)
+        if not self.view:
+            del data["view"], data["digest"]
         return data
 
     @classmethod
@@ -239,7 +253,8 @@ class Exercise:
                        answer_type=data["answer_type"], expected=tuple(data["expected"]),
                        why={k: Why(*v) for k, v in data.get("why", {}).items()},
                        choices=tuple(data.get("choices", ())), tolerance=str(data.get("tolerance", "0")),
-                       explanation=data.get("explanation", ""), source=data.get("source", ""))
+                       explanation=data.get("explanation", ""), source=data.get("source", ""),
+                       view=dict(data.get("view") or {}), digest=str(data.get("digest", "")))
         except (KeyError, TypeError, ValueError) as exc:
             raise HexlabError(f"not an exercise: {exc}") from None
 

@@ -6,9 +6,14 @@ Assignment" tool would: every cell carries nbgrader's cell metadata (schema vers
 ``### BEGIN SOLUTION`` and ``### END SOLUTION`` markers (``nbgrader generate_assignment`` takes it out of the
 students' copy), and each test cell grades the answer with :meth:`Exercise.check`.
 
-The notebook holds only where each question stands (scenario, seed, the actions played, what it asks about),
-never the answers: the setup cell asks the engine again (:func:`rebuild`), so a student who reads the
-notebook's source learns nothing the map does not show. nbgrader itself is not needed to write the file.
+For a game that hides nothing, the notebook holds only where each question stands (scenario, seed, the actions
+played, what it asks about), never the answers: the setup cell asks the engine again (:func:`rebuild`), so a
+student who reads the notebook's source learns nothing the map does not show. For a game that hides something
+from a side (War at Sea's and Cartwheel's hidden units, Memoir '44's hands and deck), replaying the actions would
+show the student what their seat must not see, so the notebook holds the student's copy instead
+(:func:`hexlab.exercises.seat.student_copy`): the seat's view, and the answer with the reason for every item,
+worked out beforehand. The answer is then in the notebook's source; that is the price of grading in the
+student's own notebook without the hidden units. nbgrader itself is not needed to write the file.
 """
 
 from __future__ import annotations
@@ -29,7 +34,12 @@ _NAME = re.compile(r"^[A-Za-z0-9_\-]{1,80}$")
 
 
 def position(ex: Exercise) -> dict[str, Any]:
-    """Where the question stands, without its answer."""
+    """Where the question stands: without its answer, or, for a game that hides something from a side, the
+    student's copy (the seat's view, with the answer)."""
+    from .seat import has_hidden, student_copy
+
+    if ex.view or has_hidden(ex):
+        return {"copy": student_copy(ex).to_data()}
     out = {"ruleset": ex.ruleset, "kind": ex.kind, "scenario": ex.scenario, "seed": ex.seed,
            "history": list(ex.history), "subject": dict(ex.subject)}
     if ex.source:
@@ -38,7 +48,10 @@ def position(ex: Exercise) -> dict[str, Any]:
 
 
 def rebuild(data: dict[str, Any]) -> Exercise:
-    """The exercise at a position (as :func:`position` writes it), its answer asked of the engine again."""
+    """The exercise at a position (as :func:`position` writes it), its answer asked of the engine again; a
+    student's copy is read as it is."""
+    if "copy" in data:
+        return Exercise.from_data(data["copy"])
     from .. import saves
     from ..scenario import load, load_text
     from .kinds import make

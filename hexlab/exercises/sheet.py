@@ -51,7 +51,7 @@ class Sheet:
         latest = self.latest()
         if not latest:
             return "No exercise answered yet."
-        lines = [f"{len(latest)} exercises, {sum(a.grade.correct for a in latest)} right, "
+        lines = [f"{len(latest)} exercise{'s' if len(latest) != 1 else ''}, {sum(a.grade.correct for a in latest)} right, "
                  f"average score {float(self.score):.0%} (the last answer to each counts)."]
         for i, a in enumerate(latest, 1):
             mark = "right" if a.grade.correct else f"{float(a.grade.score):.0%}"
@@ -113,5 +113,11 @@ def to_markdown(exercises: list[Exercise], answers: bool = True) -> str:
     return "\n".join(lines)
 
 
-def to_json(exercises: list[Exercise]) -> str:
+def to_json(exercises: list[Exercise], student: bool = False) -> str:
+    """The exercises as JSON: the teacher's copies (each position's seed and actions), or with ``student`` the
+    copies a student may hold (:func:`hexlab.exercises.seat.student_copy`: no unit hidden from their seat)."""
+    if student:
+        from .seat import student_copy
+
+        exercises = [student_copy(ex) for ex in exercises]
     return json.dumps([ex.to_data() for ex in exercises], indent=1)

@@ -23,6 +23,7 @@ import traitlets
 
 from ..exercises.kinds import key_of, place_of
 from ..exercises.model import SET_TYPES, Exercise, Grade
+from ..exercises.seat import has_hidden, seat_of
 from ..exercises.sheet import SHEET, Sheet
 from ..hexes import Hex
 from ..render.scene import Line, Poly
@@ -78,7 +79,8 @@ class ExerciseView(widgets.VBox):
         self.exercise = exercise
         self.sheet = sheet if sheet is not None else SHEET
         self.game = exercise.game()
-        seat = self.game.to_act if self.game.has_secrets else None
+        # A game that hides anything is drawn for the seat the question is put to (never the whole board).
+        seat = seat_of(exercise, self.game) if (exercise.view or has_hidden(exercise, self.game)) else None
         self.map = HexMap(self.game, size=size, viewer=seat)
         self.picked: set[str] = set()
         self.grade: Grade | None = None
