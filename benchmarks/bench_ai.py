@@ -5,13 +5,26 @@ For every scenario of the five rulesets and each pairing (``veteran`` against ``
 the other player at the other) and reports the veteran's wins, losses and draws (W-L-D) with a Wilson 95%
 interval on its win rate, and the veteran's decision times: median and 95th percentile of wall time and of CPU
 time (on a shared machine the wall time includes waiting for a CPU), decisions with one legal move left out
-(they take no search). ``--jobs`` plays games in parallel processes; ``--minutes`` stops after that much wall
-time and reports the games finished (games are played seed by seed, so every row gets about as many). The
-table is printed and written to ``benchmarks/results/ai.md``.
+(they take no search).
+
+The full count is many CPU-hours, so a run can be stopped and resumed, and split between processes or sittings:
+
+- every finished game is appended as one JSON line to ``--out-games`` (default
+  ``benchmarks/results/ai_games.jsonl``): scenario, pairing, seat, seed, result, decision times (wall and CPU),
+  the commit and a fingerprint of the sources under ``hexlab/ai`` and ``hexlab/rulesets``;
+- a rerun skips the games the file already holds under the current fingerprint (change the computer or a
+  ruleset and the games are played again);
+- ``--shard i/k`` plays only every k-th job, starting at the i-th (run ``1/2`` and ``2/2`` side by side);
+- ``--minutes`` stops after that much wall time (games are played seed by seed, so every row gets about as
+  many), ``--jobs`` plays games in parallel processes;
+- the Markdown (``--out``, default ``benchmarks/results/ai.md``) is built from every game in the file with the
+  current fingerprint, the count shown in each row; ``--report-only`` rebuilds it without playing. Notes written
+  under the line ``<!-- notes: kept by bench_ai.py -->`` of that file are kept.
 
     .venv/bin/python benchmarks/bench_ai.py                       # the full count: 100 games a pairing and seat
-    .venv/bin/python benchmarks/bench_ai.py --games 10 --scenarios cadet/village --json out.json
-    .venv/bin/python benchmarks/bench_ai.py --jobs 1 --minutes 20  # what fits in 20 minutes
+    nice -n 10 .venv/bin/python benchmarks/bench_ai.py --jobs 1 --minutes 60 --shard 1/2   # one sitting of one half
+    .venv/bin/python benchmarks/bench_ai.py --games 10 --scenarios cadet/village --pairings veteran:random
+    .venv/bin/python benchmarks/bench_ai.py --report-only
 
 A benchmark, not a test: nothing here asserts.
 """
@@ -20,17 +33,26 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import hashlib
 import importlib
 import json
 import math
 import os
 import statistics
+import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, TimeoutError
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "benchmarks" / "results"
+FINGERPRINTED = ("hexlab/ai", "hexlab/rulesets")
+"""The folders whose sources decide how the computer plays (see :func:`fingerprint`)."""
+KEEP_MARK = "<!-- notes: kept by bench_ai.py -->"
+"""A rebuilt ``ai.md`` keeps everything from this line on: the notes written by hand under the table."""
+
+sys.path.insert(0, str(ROOT))
 
 import hexlab  # noqa: E402
 from hexlab.players import make_player  # noqa: E402
@@ -73,6 +95,7 @@ def play_one(job: tuple[str, str, str, int, int, int, bool]) -> dict:
     cpu: list[float] = []
     steps = 0
     start = time.perf_counter()
+    cpu_start = time.process_time()
     error = ""
     try:
         while not game.is_over and steps < max_steps:
@@ -84,8 +107,8 @@ def play_one(job: tuple[str, str, str, int, int, int, bool]) -> dict:
             if side == seat and game.legal_actions().count() > 1:
                 t, c = time.perf_counter(), time.process_time()
                 action = players[side].choose(game)
-                times.append(time.perf_counter() - t)
-                cpu.append(time.process_time() - c)
+                times.append(round(time.perf_counter() - t, 4))  # a tenth of a millisecond is enough
+                cpu.append(round(time.process_time() - c, 4))
             else:
                 action = players[side].choose(game)
             game.apply(action)
@@ -93,10 +116,11 @@ def play_one(job: tuple[str, str, str, int, int, int, bool]) -> dict:
         error = f"{type(exc).__name__}: {exc}"
     winner = (game.result or {}).get("winner") if game.is_over else "unfinished"
     lost = winner not in (seat, None, "unfinished")
-    return {"scenario": scenario, "hero": hero, "other": other, "seat": seat, "seed": seed, "winner": winner,
+    return {"scenario": scenario, "hero": hero, "other": other, "seat": seat, "seat_index": seat_index, "seed": seed,
+            "winner": winner, "steps": steps, "cpu_total": time.process_time() - cpu_start,
             "won": winner == seat, "lost": lost, "times": times, "cpu": cpu, "error": error,
             "cut_short": getattr(players[seat], "cut_short", 0),
-            "seconds": time.perf_counter() - start}
+            "seconds": time.perf_counter() - start, "finished": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
 
 
 def _quantiles(values: list[float]) -> tuple[float, float]:
@@ -106,21 +130,37 @@ def _quantiles(values: list[float]) -> tuple[float, float]:
     return statistics.median(v), v[min(len(v) - 1, int(0.95 * len(v)))]
 
 
-def report(records: list[dict], args: argparse.Namespace, wall: float, stopped: bool, planned: int) -> list[str]:
-    """The Markdown the benchmark prints and writes: one row per scenario, seat and pairing."""
+def report(records: list[dict], args: argparse.Namespace, fp: str, other_fps: int, wall: float | None,
+           stopped: bool) -> list[str]:
+    """The Markdown the benchmark prints and writes: one row per scenario, pairing and seat, from the games recorded
+    under fingerprint ``fp`` (``other_fps``: how many other fingerprints the games file also holds)."""
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    commits = sorted({r.get("commit", "unknown") for r in records})
+    when = sorted(r.get("finished", "") for r in records if r.get("finished"))
+    cpu_total = sum(r.get("cpu_total", 0.0) for r in records)
+    source = "this run"
+    if args.out_games:
+        path = Path(args.out_games).resolve()
+        source = f"`{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}`"
     lines = [
         "# The computer opponent: win rates and decision times",
         "",
-        f"{len(records)} of {planned} planned games ({args.games} a scenario, pairing and seat"
-        + (f"; stopped by --minutes {args.minutes}" if stopped else "") + f") in {wall:.0f} s with {args.jobs} "
-        f"process(es), {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; load average {load:.1f} on "
-        f"{os.cpu_count()} CPUs when it ended (a shared machine: wall times include waiting for a CPU, the CPU "
-        "columns do not).",
+        f"Built by `benchmarks/bench_ai.py` from the games in {source} played by the sources of fingerprint"
+        f"{'s' if ',' in fp else ''} {', '.join(f'`{x}`' for x in fp.split(','))} (hexlab/ai and hexlab/rulesets; "
+        f"commit(s) {', '.join(commits) or 'none'})"
+        + (f", games {when[0]} to {when[-1]}" if when else "")
+        + f": {len(records)} game(s), {cpu_total / 60:.1f} CPU-minutes in all."
+        + (f" The file also holds games of {other_fps} other fingerprint(s), not counted here." if other_fps else ""),
         "",
-        "W-L-D is the veteran's: games won, lost, and drawn or unfinished; the interval is Wilson's 95%. Decision "
-        "times are the veteran's, decisions with one legal move left out; 'stops' counts decisions where the "
-        "safety stop on wall time cut the search short"
+        (f"This run: {wall:.0f} s of wall time with {args.jobs} process(es)"
+         + (f", stopped by --minutes {args.minutes}" if stopped else "")
+         + f"; load average {load:.1f} on {os.cpu_count()} CPUs when it ended (a shared machine: wall times include "
+         "waiting for a CPU, the CPU columns do not).") if wall is not None else
+        "Rebuilt from the games file alone (--report-only, or nothing left to play).",
+        "",
+        "n is the games in the row (seeds 1..n when complete); W-L-D is the veteran's: games won, lost, and drawn or "
+        "unfinished; the interval is Wilson's 95%. Decision times are the veteran's, decisions with one legal move "
+        "left out; 'stops' counts decisions where the safety stop on wall time cut the search short"
         + (" (on: --wall-stop)." if args.wall_stop else " (off: the levels played on their node budgets alone)."),
         "",
         "| scenario | veteran's seat | pairing | n | W-L-D | win rate (95% CI) | median | p95 | CPU median | CPU p95 "
@@ -168,15 +208,114 @@ def report(records: list[dict], args: argparse.Namespace, wall: float, stopped: 
     return lines
 
 
+def fingerprint(root: Path = ROOT) -> str:
+    """A short hash of the sources that decide how the computer plays: every file under ``hexlab/ai`` and
+    ``hexlab/rulesets`` (compiled caches left out). Games recorded under another fingerprint were played by other
+    code, so a rerun plays them again and the report leaves them out."""
+    digest = hashlib.sha256()
+    for folder in FINGERPRINTED:
+        for path in sorted((root / folder).rglob("*")):
+            if not path.is_file() or "__pycache__" in path.parts or path.suffix in (".pyc", ".pyo"):
+                continue
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
+
+
+def git_commit(root: Path = ROOT) -> str:
+    """The checkout's commit, with ``+changes`` when the fingerprinted sources differ from it (read-only git)."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short=10", "HEAD"], cwd=root, capture_output=True, text=True,
+                              check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", *FINGERPRINTED], cwd=root, capture_output=True,
+                               text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+changes" if dirty else "")
+
+
+def job_key(scenario: str, hero: str, other: str, seat: str, seed: int) -> tuple[str, str, str, str, int]:
+    return (scenario, hero, other, seat, seed)
+
+
+def read_games(path: Path) -> list[dict]:
+    """Every game recorded in a JSONL file (one JSON object a line); a line cut short by a run stopped in the middle
+    of writing it is skipped with a warning."""
+    if not path.exists():
+        return []
+    games = []
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            games.append(json.loads(line))
+        except json.JSONDecodeError:
+            print(f"warning: {path}:{number} is not a whole JSON line; skipped", file=sys.stderr)
+    return games
+
+
+def current_games(games: list[dict], fp: str, wall_stop: bool) -> list[dict]:
+    """The games played under fingerprint ``fp`` (or any of several, comma-separated) and the same ``--wall-stop``
+    setting, the last of each job kept."""
+    wanted = set(fp.split(","))
+    latest: dict[tuple, dict] = {}
+    for g in games:
+        if g.get("fingerprint") in wanted and bool(g.get("wall_stop")) == wall_stop:
+            latest[job_key(g["scenario"], g["hero"], g["other"], g["seat"], g["seed"])] = g
+    return list(latest.values())
+
+
+def append_game(path: Path, record: dict) -> None:
+    """One game as one line, written with a single ``write`` on a file opened for appending, so shards running at
+    the same time into the same file do not interleave their lines."""
+    line = (json.dumps(record, separators=(",", ":")) + "\n").encode()
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        os.write(fd, line)
+    finally:
+        os.close(fd)
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """``i/k`` (1 <= i <= k): this run plays jobs i, i+k, i+2k... of the ordered list."""
+    try:
+        i, k = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--shard wants i/k with whole numbers, such as 1/3; got {text!r}") from None
+    if not 1 <= i <= k:
+        raise argparse.ArgumentTypeError(f"--shard {text}: i must be between 1 and k")
+    return i, k
+
+
+def write_report(lines: list[str], out: Path) -> None:
+    """Write the table, keeping whatever the file holds after :data:`KEEP_MARK` (notes written by hand)."""
+    kept = ""
+    if out.exists():
+        old = out.read_text()
+        if KEEP_MARK in old:
+            kept = old[old.index(KEEP_MARK):]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("\n".join(lines) + "\n" + ("\n" + kept if kept else ""))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=100, help="games a pairing and seat (default 100)")
+    ap.add_argument("--games", type=int, default=100, help="games a pairing and seat: seeds 1..N (default 100)")
     ap.add_argument("--scenarios", default=",".join(SCENARIOS))
     ap.add_argument("--pairings", default=",".join(f"{a}:{b}" for a, b in PAIRINGS))
+    ap.add_argument("--seats", default="0,1", help="the veteran's seats, by index in the scenario's sides (default 0,1)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--max-steps", type=int, default=20_000, help="a game not over by then counts as unfinished")
-    ap.add_argument("--json", help="write every game's record here")
-    ap.add_argument("--out", default=str(Path(__file__).resolve().parent / "results" / "ai.md"),
+    ap.add_argument("--out-games", default=str(RESULTS / "ai_games.jsonl"),
+                    help="append one JSON line per finished game here, and skip the games it already holds under the "
+                    "current fingerprint (default benchmarks/results/ai_games.jsonl; '' to keep the games in memory)")
+    ap.add_argument("--shard", type=parse_shard, default=(1, 1), metavar="I/K",
+                    help="play only jobs I, I+K, I+2K... of the ordered list (run K processes, one per shard)")
+    ap.add_argument("--report-only", action="store_true", help="play nothing: rebuild the Markdown from --out-games")
+    ap.add_argument("--fingerprint", help="report the games of this fingerprint (default: the current sources'); "
+                    "several, comma-separated, pool games of sources known to play the same")
+    ap.add_argument("--json", help="also write this run's new game records here as one JSON list")
+    ap.add_argument("--out", default=str(RESULTS / "ai.md"),
                     help="write the Markdown table here (default benchmarks/results/ai.md; '' for none)")
     ap.add_argument("--wall-stop", action="store_true",
                     help="keep the levels' safety stop on wall time (by default the benchmark plays on the node budget "
@@ -184,41 +323,111 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--minutes", type=float, default=0.0,
                     help="stop after this many minutes of wall time and report the games finished (0: no limit)")
     args = ap.parse_args(argv)
-    pairings = [tuple(p.split(":")) for p in args.pairings.split(",")]
-    jobs = []
+    if args.report_only and not args.out_games:
+        ap.error("--report-only rebuilds the table from --out-games; give a file")
+    if args.games < 0 or args.jobs < 1 or args.minutes < 0:
+        ap.error("--games, --minutes must not be negative and --jobs must be at least 1")
+    pairings = []
+    for p in args.pairings.split(","):
+        parts = p.split(":")
+        if len(parts) != 2 or not all(parts):
+            ap.error(f"--pairings: {p!r} is not hero:other (such as veteran:random)")
+        pairings.append((parts[0], parts[1]))
+    seats = [int(x) for x in args.seats.split(",")]
+    if any(x not in (0, 1) for x in seats):
+        ap.error("--seats: each seat is 0 or 1")
     scenarios = args.scenarios.split(",")
-    for seed in range(1, args.games + 1):  # seed by seed, so a run stopped by --minutes has every row about even
+    fp = fingerprint()
+    wanted_fp = args.fingerprint or fp
+    commit = git_commit()
+    games_file = Path(args.out_games) if args.out_games else None
+    recorded = read_games(games_file) if games_file else []
+    done = {job_key(g["scenario"], g["hero"], g["other"], g["seat"], g["seed"])
+            for g in current_games(recorded, fp, args.wall_stop)}
+    # seed by seed, so a run stopped by --minutes has every row about even; then the shard's share, then what the
+    # file already holds under this fingerprint is left out
+    ordered = []
+    for seed in range(1, args.games + 1):
         for scenario in scenarios:
             for hero, other in pairings:
-                for seat_index in (0, 1):
-                    jobs.append((scenario, hero, other, seat_index, seed, args.max_steps, args.wall_stop))
+                for seat_index in seats:
+                    ordered.append((scenario, hero, other, seat_index, seed, args.max_steps, args.wall_stop))
+    i, k = args.shard
+    mine = ordered[i - 1::k]
+    planned = len(mine)
+    jobs = [] if args.report_only else [
+        j for j in mine if job_key(j[0], j[1], j[2], _seat_name(j[0], j[3]), j[4]) not in done]
+    skipped = planned - len(jobs) if not args.report_only else 0
     start = time.perf_counter()
     deadline = start + 60 * args.minutes if args.minutes else None
-    records = []
-    pool = ProcessPoolExecutor(max_workers=args.jobs)
-    futures = [pool.submit(play_one, job) for job in jobs]
+    new: list[dict] = []
     stopped = False
-    for f in futures:
-        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        try:
-            records.append(f.result(timeout=left))
-        except TimeoutError:
-            stopped = True
-            break
-    children = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=not stopped, cancel_futures=True)
-    if stopped:  # the game still being played is not waited for
-        for child in children:
-            child.terminate()
+    if jobs:
+        # everything the games use is imported before the pool forks its workers, so that sources edited while a run
+        # goes on do not leak into its games (they are recorded under the fingerprint taken at the start)
+        from hexlab.ai import rulesets as ai_rulesets
+
+        for rid in ai_rulesets.MODULES:
+            ai_rulesets.hooks_for(rid)
+        for scenario in scenarios:
+            _seat_name(scenario, 0)
+        print(f"fingerprint {fp} at {commit}: {len(jobs)} game(s) to play, {skipped} already recorded"
+              + (f" (shard {i}/{k})" if k > 1 else ""), file=sys.stderr)
+        pool = ProcessPoolExecutor(max_workers=args.jobs)
+        futures = [pool.submit(play_one, job) for job in jobs]
+        for f in futures:
+            left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            try:
+                record = f.result(timeout=left)
+            except TimeoutError:
+                stopped = True
+                break
+            record.update(fingerprint=fp, commit=commit, wall_stop=args.wall_stop, max_steps=args.max_steps)
+            new.append(record)
+            if games_file:
+                append_game(games_file, record)
+        children = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=not stopped, cancel_futures=True)
+        if stopped:  # the game still being played is not waited for
+            for child in children:
+                child.terminate()
     wall = time.perf_counter() - start
     if args.json:
-        Path(args.json).write_text(json.dumps(records, indent=1))
-    lines = report(records, args, wall, stopped, len(jobs))
+        Path(args.json).write_text(json.dumps(new, indent=1))
+    if games_file:
+        records = current_games(read_games(games_file), wanted_fp, args.wall_stop)
+        others = len({g.get("fingerprint") for g in read_games(games_file)} - set(wanted_fp.split(",")))
+    else:
+        records, others = new, 0
+    records.sort(key=_row_order(scenarios))
+    lines = report(records, args, wanted_fp, others, wall if jobs else None, stopped)
     print("\n".join(lines))
     if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text("\n".join(lines) + "\n")
+        write_report(lines, Path(args.out))
     return 0
+
+
+_SIDES: dict[str, list[str]] = {}
+
+
+def _seat_name(scenario: str, index: int) -> str:
+    """The name of a scenario's side by its index (read once per scenario, from the scenario itself)."""
+    if scenario not in _SIDES:
+        _SIDES[scenario] = list(hexlab.load(scenario, seed=1).state.sides)
+    return _SIDES[scenario][index]
+
+
+def _row_order(scenarios: list[str]):
+    known = SCENARIOS + [s for s in scenarios if s not in SCENARIOS]
+    pairs = [f"{a}:{b}" for a, b in PAIRINGS]
+
+    def key(r: dict) -> tuple:
+        scenario_index = known.index(r["scenario"]) if r["scenario"] in known else len(known)
+        pairing = f"{r['hero']}:{r['other']}"
+        return (scenario_index, r["scenario"], pairs.index(pairing) if pairing in pairs else len(pairs), pairing,
+                r.get("seat_index", 0), r["seat"], r["seed"])
+
+    return key
 
 
 if __name__ == "__main__":

@@ -452,3 +452,55 @@ def test_memoir44_its_worlds_keep_its_own_card_under_the_commissar_chip_and_deal
         assert theirs.hands[enemy] == truth.hands[enemy]
         everything = sorted(sum(theirs.hands.values(), []) + sum(theirs.decks.values(), []))
         assert everything == sorted(sum(truth.hands.values(), []) + sum(truth.decks.values(), []))
+
+
+def japan_ground_move_in_wewak(seed: int) -> hexlab.Game:
+    """A Wewak game played at random up to Japan's first Ground Movement with a choice (the 51st Division on
+    0505 and Lae's garrison on 0605, both objective hexes)."""
+    game = hexlab.load("cartwheel/wewak", seed=seed)
+    player = make_player("random", seed)
+    while not game.is_over:
+        if game.current_step.automatic:
+            game.step()
+            continue
+        if game.state.position == "ground.move" and game.to_act == "Japan" and game.legal_actions().count() > 1:
+            return game
+        game.apply(player.choose(game))
+    raise AssertionError("no Japanese ground move in this game")
+
+
+@pytest.mark.rule("oc.victory.concept.control_by_occupation")
+@pytest.mark.parametrize("seed", [1, 2])
+def test_cartwheel_it_keeps_a_ground_unit_on_the_objective_hexes_it_occupies(seed):
+    """Wewak's objective hexes score their VPs at the end to the side standing in them: the 51st Division is the
+    only unit on 0505, and walking it towards the Allied airbases (as the computer did before its evaluation
+    counted the objectives) gives away 2 VP and turned won games into draws."""
+    from hexlab.ai.rulesets import cartwheel as hooks
+    from hexlab.rulesets.cartwheel import board
+
+    game = japan_ground_move_in_wewak(seed)
+    rules = game.rules
+    assert hooks.evaluate(rules, game.view("Japan"), "Japan")["objectives"] == 4.0  # 0505 and Lae, 2 VP each
+    assert [u.id for u in board.ground_at(game.state, rules, "0505")] == ["51D"]
+    best = search(game, "Japan", "veteran", seed=3).best
+    after = game.copy()
+    after.apply(best)
+    for label in rules.options.occupation_vp:
+        assert [u.side for u in board.ground_at(after.state, rules, label)][:1] == ["Japan"], (best, label)
+
+
+@pytest.mark.rule("caf.victory.sudden_death_guadalcanal", "caf.victory.uncontested_location_vp")
+def test_cactus_japan_holds_its_box_instead_of_walking_into_a_perimeter_it_cannot_take():
+    """One SNLF at Cape Esperance, both Marine units dug in on Guadalcanal. Marching in starts a fight the SNLF
+    cannot win (it is outnumbered, and attacks overland) and gives up the box it holds alone, worth a VP at the end
+    of the turn: the computer stays. (Its evaluation once counted merely entering Guadalcanal as 14 points, and it
+    threw its SNLFs at the perimeter in the first hour of Guadalcanal games.)"""
+    game = cb.make([("1Mar", cb.US, "1mar", cb.GC, {"strength": 2}), ("1MarRes", cb.US, "1mar_res", cb.GC, {"strength": 2}),
+                    ("S1", cb.JP, "snlf", cb.CE, {"strength": 2})])
+    game.play_to_decision()
+    assert game.to_act == cb.JP and game.state.position == "ground.move"
+    moves = [a for a in game.legal_actions() if getattr(a, "to", None) == cb.GC]
+    assert moves  # marching in is offered
+    result = search(game, level="veteran", seed=1)
+    assert getattr(result.best, "to", None) != cb.GC, result.best
+    assert all(c.value < result.choices[0].value for c in result.choices if c.action in moves)

@@ -7,10 +7,17 @@ For one side, its own account minus the enemy's:
 - **steps** (caf.combat.hit_costs_one_step): 1.5 points a step on the map, and the dice its face rolls
   (caf.components.counters.left_number_is_dice) at 0.5 a die;
 - **boxes held alone** (caf.victory.uncontested_location_vp): each is a VP at the end of the turn: 1.5
-  points a box, and Guadalcanal counts for more;
-- **Guadalcanal** (caf.victory.sudden_death_guadalcanal): Japanese troops alone there win at once, so the
-  Japanese value every step they have there and the Marines every step of theirs that holds it (3 points
-  a step, and 8 for holding it alone).
+  points a box, and Guadalcanal counts for more; a box both sides are fighting over leans to the side with more
+  steps there (from +1.5 to -1.5 by its share of the steps), so that entering a box to fight where one is
+  outnumbered is not worth as much as the box one leaves;
+- **Guadalcanal** (caf.victory.sudden_death_guadalcanal): Japanese troops alone there win at once, and the two
+  sides see that differently. The Marines guard it: 3 points a step of theirs there (less 3 for every Japanese
+  step), and 8 for holding it alone, so they never walk out and leave it open. The Japanese value it only by the
+  fight there: nothing while they have no troops in it, up to 8 points as they outnumber the Marines in it, and
+  down to -3 as they are outnumbered (a fight they are likely to lose). Before, the Japanese counted it as the
+  Marines do, so merely entering it was worth 14 points or more: one decision ahead, the computer sent every
+  SNLF into the perimeter in the first hour, most of them with a Banzai, lost them all, and lost 3 games in 10
+  on points against the random player (see benchmarks/results/ai.md).
 """
 
 from __future__ import annotations
@@ -44,12 +51,22 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
         if holder is not None:
             terms["boxes"] += (1.5 if holder == side else -1.5)
     if gc in rules.board.areas:
-        for s in state.sides:
-            sign = 1.0 if s == side else -1.0
-            terms["guadalcanal"] += sign * 3.0 * ground.steps(state, gc, s)
-        holder = ground.holder(state, gc)
-        if holder is not None:
-            terms["guadalcanal"] += 8.0 if holder == side else -8.0
+        japanese = rules.japanese
+        if side == japanese:
+            # the Japanese value Guadalcanal by how near they are to holding it alone: nothing while the Marines
+            # have as many steps there, up to 8 points as they outnumber them
+            jp = ground.steps(state, gc, japanese)
+            total = sum(ground.steps(state, gc, s) for s in state.sides)
+            if total and jp:
+                lead = 2.0 * jp / total - 1.0  # -1 to 1: their share of the steps fighting there
+                terms["guadalcanal"] += 8.0 * lead if lead > 0 else 3.0 * lead
+        else:
+            # the Marines guard it: every step of theirs there, and above all never leaving it to the Japanese
+            for s in state.sides:
+                terms["guadalcanal"] += (3.0 if s == side else -3.0) * ground.steps(state, gc, s)
+            holder = ground.holder(state, gc)
+            if holder is not None:
+                terms["guadalcanal"] += 8.0 if holder == side else -8.0
     return terms
 
 

@@ -9,9 +9,13 @@ The evaluation is in victory points, for one side: its own account minus the ene
   can do (air attack, defence and bombing: oc.components.air.attack_factor, .defense_factor, .bombing_factor);
 - **airbases** (oc.base.victory_default): an airbase destroyed scores the enemy 2 VPs, one captured 3; a working
   base is worth 3, a disrupted one 2, one destroyed or under construction 1;
+- **objectives** (oc.victory.concept.control_by_occupation): an objective hex of the scenario (``occupation_vp``)
+  scores its VPs at the end to the side with a ground combat unit standing in it, so a hex occupied now counts its
+  VPs for the occupier (the VPs are only awarded after the last turn, and without this term the computer walked
+  its only unit out of an objective it held and lost the points: measured on Wewak, see benchmarks/results/ai.md);
 - **ground steps** (oc.components.ground.combat_factor): a step of a ground unit on the map is worth a VP, and a
-  ground unit loses a little for every hex it stands away from the nearest enemy airbase it could capture
-  (oc.air.airbase_capture.by_occupation).
+  ground unit loses a little for every hex it stands away from the nearest place worth walking to: an enemy
+  airbase it could capture (oc.air.airbase_capture.by_occupation) or an objective hex its side does not occupy.
 
 The hidden part (oc.air.airbase.adc_hidden): a side does not see the enemy's airbase displays, only what its
 recon disclosed (numbers of fighters and bombers). The scenario's order of battle is public, so each world puts
@@ -37,8 +41,9 @@ TERMS = {
     "vp": ("victory points", "oc.victory.concept.vp_track"),
     "air": ("aerial steps", "oc.victory.concept.regroup_replacement_vp"),
     "bases": ("airbases", "oc.base.victory_default"),
+    "objectives": ("objective hexes occupied", "oc.victory.concept.control_by_occupation"),
     "ground": ("ground steps", "oc.components.ground.combat_factor"),
-    "advance": ("ground units near enemy airbases", "oc.air.airbase_capture.by_occupation"),
+    "advance": ("ground units near enemy airbases and objectives", "oc.air.airbase_capture.by_occupation"),
 }
 
 BASE_WORTH = {"working": 3.0, "disrupted": 2.0, "destroyed": 1.0, "under construction": 1.0}
@@ -61,6 +66,17 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
             for s in state.sides:
                 if s != b.side:
                     enemy_bases[s].append(board.hx(rules, b.hex))
+    # objective hexes: their VPs to the side occupying each now (oc.victory.concept.control_by_occupation)
+    occupied: dict[Hex, str] = {}
+    objectives = [(board.hx(rules, label), float(points)) for label, points in sorted(rules.options.occupation_vp.items())]
+    if objectives:
+        for u in state.units.values():
+            if u.alive and board.is_ground(u) and isinstance(u.at, Hex):
+                occupied.setdefault(u.at, u.side)
+        for h, points in objectives:
+            holder = occupied.get(h)
+            if holder is not None:
+                terms["objectives"] += points if holder == side else -points
     for u in state.units.values():
         if not u.alive:
             continue
@@ -71,7 +87,7 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
             terms["air"] += sign * u.strength * (1.0 + 0.05 * factors)
         elif board.is_ground(u) and isinstance(u.at, Hex):
             terms["ground"] += sign * u.strength
-            targets = enemy_bases.get(u.side, [])
+            targets = enemy_bases.get(u.side, []) + [h for h, _ in objectives if occupied.get(h) != u.side]
             if targets:
                 from ...hexes import hex_distance
 

@@ -1,0 +1,92 @@
+"""The computer opponent's benchmark can be stopped, resumed and split (benchmarks/bench_ai.py): every finished game is
+one JSON line with its fingerprint, a rerun plays only what is missing, ``--shard i/k`` plays every k-th game, and the
+Markdown is rebuilt from the file, keeping the notes written under it. Two short Cadet drill games, no timings
+asserted."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_ai.py"
+
+
+@pytest.fixture(scope="module")
+def bench():
+    spec = importlib.util.spec_from_file_location("bench_ai", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_ai"] = module  # the worker processes find play_one by its module's name
+    spec.loader.exec_module(module)
+    yield module
+    sys.modules.pop("bench_ai", None)
+
+
+def lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_a_rerun_skips_recorded_games_and_a_shard_plays_only_its_share(bench, tmp_path, capsys, monkeypatch):
+    # the checkout is shared: the sources may change during the test, so the fingerprint is pinned here (it is
+    # tested on its own below)
+    monkeypatch.setattr(bench, "fingerprint", lambda root=None: "pinned000001")
+    games, md = tmp_path / "games.jsonl", tmp_path / "ai.md"
+    common = ["--scenarios", "cadet/drill_bump", "--pairings", "veteran:random", "--jobs", "1",
+              "--out-games", str(games), "--out", str(md)]
+    bench.main(["--games", "1", "--seats", "0", *common])
+    first = lines(games)
+    assert [(g["seat"], g["seed"]) for g in first] == [("Greeks", 1)]
+    g = first[0]
+    assert g["fingerprint"] == "pinned000001" and g["commit"] and g["times"] and g["winner"]
+    assert set(g) >= {"scenario", "hero", "other", "seat", "seed", "winner", "times", "cpu", "fingerprint", "commit"}
+    bench.main(["--games", "1", "--seats", "0", *common])  # nothing left to play
+    assert lines(games) == first
+    # seeds 1-2 from both seats are 4 games; shard 2/2 takes the 2nd and 4th: Ottomans seed 1, Ottomans seed 2
+    bench.main(["--games", "2", "--shard", "2/2", *common])
+    assert [(g["seat"], g["seed"]) for g in lines(games)] == [("Greeks", 1), ("Ottomans", 1), ("Ottomans", 2)]
+    # other sources, another fingerprint: the same game is played again
+    monkeypatch.setattr(bench, "fingerprint", lambda root=None: "pinned000002")
+    bench.main(["--games", "1", "--seats", "0", *common])
+    assert [(g["seat"], g["seed"], g["fingerprint"]) for g in lines(games)][-1] == ("Greeks", 1, "pinned000002")
+    capsys.readouterr()
+
+
+def test_the_fingerprint_changes_with_the_computers_and_the_rulesets_sources_only(bench, tmp_path):
+    for folder in ("hexlab/ai", "hexlab/rulesets", "hexlab/widgets"):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "x.py").write_text("A = 1\n")
+    before = bench.fingerprint(tmp_path)
+    (tmp_path / "hexlab/widgets/x.py").write_text("A = 2\n")
+    (tmp_path / "hexlab/ai/__pycache__").mkdir()
+    (tmp_path / "hexlab/ai/__pycache__/x.cpython-311.pyc").write_bytes(b"\0")
+    assert bench.fingerprint(tmp_path) == before
+    (tmp_path / "hexlab/rulesets/x.py").write_text("A = 2\n")
+    assert bench.fingerprint(tmp_path) != before
+
+
+def test_the_report_is_built_from_the_file_for_one_fingerprint_and_keeps_the_notes(bench, tmp_path):
+    games, md = tmp_path / "games.jsonl", tmp_path / "ai.md"
+    record = {"scenario": "cadet/drill_bump", "hero": "veteran", "other": "random", "seat": "Greeks", "seed": 1,
+              "winner": "Greeks", "won": True, "lost": False, "times": [0.1, 0.2], "cpu": [0.1, 0.1], "error": "",
+              "fingerprint": "aaaa", "commit": "abc", "wall_stop": False}
+    for seed, fp in [(1, "aaaa"), (2, "aaaa"), (3, "bbbb")]:
+        bench.append_game(games, dict(record, seed=seed, fingerprint=fp))
+    md.write_text("old table\n\n" + bench.KEEP_MARK + "\n\nWhy a row cannot reach 90%.\n")
+    bench.main(["--report-only", "--fingerprint", "aaaa", "--out-games", str(games), "--out", str(md)])
+    text = md.read_text()
+    assert "old table" not in text and text.rstrip().endswith("Why a row cannot reach 90%.")
+    assert "| cadet/drill_bump | Greeks | veteran vs random | 2 | 2-0-0 |" in text  # seed 3 is another fingerprint's
+    assert "`aaaa`" in text and "1 other fingerprint" in text
+
+
+def test_bad_options_are_refused_with_the_reason(bench, capsys):
+    for argv, words in [(["--shard", "3/2", "--report-only"], "between 1 and k"),
+                        (["--shard", "x", "--report-only"], "i/k"),
+                        (["--report-only", "--out-games", ""], "--out-games"),
+                        (["--pairings", "veteran", "--report-only"], "hero:other")]:
+        with pytest.raises(SystemExit):
+            bench.main(argv)
+        assert words in capsys.readouterr().err
