@@ -314,3 +314,69 @@ def test_a_strike_at_troops_aboard_a_ship_is_refused_with_its_clause() -> None:
     with pytest.raises(RuleError):
         game.apply(StrikeGround(base, troops.id))
     assert game.state.to_data() == before
+
+
+@pytest.mark.rule("m44.order.units.announce", "m44.order.section.straddle", "m44.move.unit.once_per_turn",
+                  "m44.stack.no_entry_occupied", "m44.order.only_ordered_act")
+@pytest.mark.parametrize("scenario", ["memoir44/tenaru", "memoir44/normandy"])
+def test_memoir_orders_and_moves_are_listed_without_a_second_check_and_are_exactly_the_legal_ones(scenario: str) -> None:
+    """Memoir '44 works out which units a card can still order, and where each ordered unit may go, for all of them
+    at once, and its listing yields those Orders and Moves without calling their checks (``candidates(checked=...)``).
+    At every order and move step of real games, the listed ones are exactly the candidates the full check
+    (``Game.explain``, outside any listing) accepts: an Order for every unit of the game, a Move of every unit to
+    every hex of the map."""
+    from hexlab.rulesets.memoir44.actions import Move, Order
+
+    rules_checked = hexlab.load(scenario, seed=0).rules._handlers().checked_at
+    assert rules_checked["order.announce"] == {"Order"} and rules_checked["move.move"] == {"Move"}
+    seen = {"order.announce": 0, "move.move": 0}
+    for seed in range(2):
+        game = hexlab.load(scenario, seed=seed).batch_mode()
+        player = players_for(game, "random")
+        for _ in range(300):
+            game.play_to_decision()
+            if game.is_over:
+                break
+            state, pos = game.state, game.state.position
+            if pos in seen:
+                kind = Order if pos == "order.announce" else Move
+                if kind is Order:
+                    brute = [Order(u) for u in state.units]
+                else:
+                    brute = [Move(u, h) for u in state.rules_state.turn.ordered for h in game.rules.board.terrain]
+                listed = {a for a in game.legal_actions() if isinstance(a, kind)}
+                accepted = {a for a in brute if game.explain(a) is None}
+                assert listed == accepted, f"{scenario} seed {seed} at {pos}"
+                seen[pos] += 1
+            for _ in game.run(player, 1):
+                pass
+    assert all(seen.values()), seen
+
+
+@pytest.mark.rule("was.base.sea_movement_default")
+@pytest.mark.parametrize("scenario", ["warsea/tokyo_express", "warsea/drill_landing"])
+def test_war_at_sea_moves_listed_without_a_second_check_are_exactly_the_legal_ones(scenario: str) -> None:
+    """War at Sea lists its ships' moves, aircraft missions and attacks without calling their checks
+    (``candidates(checked=...)``); the missions and attacks are held to the full check above, and here the moves: at
+    every move step of real games the listed Moves are exactly those ``Game.explain`` accepts among every unit to
+    every sector."""
+    from hexlab.rulesets.warsea.actions import Move
+
+    game = hexlab.load(scenario, seed=0)
+    assert game.rules._handlers().checked_at["sea.move"] == {"Move"}
+    seen = 0
+    for seed in range(3):
+        game = hexlab.load(scenario, seed=seed).batch_mode()
+        player = players_for(game, "random")
+        for _ in range(300):
+            game.play_to_decision()
+            if game.is_over:
+                break
+            if game.state.position == "sea.move":
+                brute = [Move(u, sector) for u in game.state.units for sector in game.rules.board.areas]
+                listed = {a for a in game.legal_actions() if isinstance(a, Move)}
+                assert listed == {a for a in brute if game.explain(a) is None}, f"{scenario} seed {seed}"
+                seen += 1
+            for _ in game.run(player, 1):
+                pass
+    assert seen > 0

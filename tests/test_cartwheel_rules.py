@@ -1015,3 +1015,30 @@ def test_rufe_at_a_port_stays_on_the_map_with_its_markers():
     assert "RUFE" not in interceptor_candidates(g.rules, s, "Allies", "1103", "j_rabaul")
     until(g, "reinforcement.place")
     assert mine(g).afloat["RUFE"] == ["Disrupted"]  # Flown goes at reorganization; disruption stays
+
+
+@pytest.mark.rule("oc.base.naval_mission_default")
+def test_a_refused_naval_mission_says_why():
+    g = strike_ready()
+    assert board.label(g.rules, at(g, "DD1")) == "0809"
+    land = g.explain(Sail("DD1", "0705"))  # land 2 hexes away, no port: within reach but not a sea hex
+    assert land.clause == "oc.base.naval_mission_default" and board.distance(g.rules, "0809", "0705") <= 4
+    assert "0705 is land with no port" in land.reason and "up to 4" not in land.reason
+    beyond = g.explain(Sail("DD1", "0704"))  # a sea hex 5 hexes away
+    assert "beyond DD1's reach" in beyond.reason and "4 sea hexes" in beyond.reason
+    assert "already" in g.explain(Sail("DD1", "0809")).reason
+    assert refused(g, Sail("DD1", "0705")) == "oc.base.naval_mission_default"  # and the state is left as it was
+    g.rules.mine(g.state).sailed.append("DD1")  # as if it had sailed earlier this turn
+    assert "sails once a turn" in g.explain(Sail("DD1", "0808")).reason
+
+
+@pytest.mark.rule("oc.naval.tf36.commitment_effects_default")
+def test_an_uncommitted_tf36_carrier_is_refused_under_the_tf36_rule():
+    g = new("campaign")
+    until(g, "ops.mission", side="Allies", choices={"events.tf36": CommitTF36(False)})
+    cv1 = board.label(g.rules, at(g, "CV1"))
+    sea = next(n for n in board.neighbours(g.rules, cv1) if board.terrain(g.rules, n) == "sea")
+    err = g.explain(Sail("CV1", sea))
+    assert err.clause == "oc.naval.tf36.commitment_effects_default"
+    assert "TF-36" in err.reason and "not committed" in err.reason
+    assert refused(g, Sail("CV1", sea)) == "oc.naval.tf36.commitment_effects_default"

@@ -7,7 +7,7 @@ import pytest
 from hexlab.engine import ScenarioError
 from hexlab.rulesets.memoir44.rules import Battle, EndBattles, EndMoves, Move, Order
 from hexlab.scenario import load_text
-from tests.support.memoir44_boards import at, dice_of, faces_are, hx, make, order, refused, roll, scenario_text
+from tests.support.memoir44_boards import at, dice_of, faces_are, hx, make, order, refused, roll, scenario_text, snapshot
 
 
 def moves_of(game, uid):
@@ -163,3 +163,59 @@ def test_ordering_is_over_before_moving():
     order(game, "probe_centre", ["A1"])
     assert refused(game, Order("A2")) == "m44.order.units.announce"
     assert refused(game, Move("A2", hx(game, "7,6"))) == "m44.order.only_ordered_act"
+
+
+# ----------------------------------------------------------------------------- the rule a refused move breaks
+def refusal(game, action):
+    err = game.explain(action)
+    assert err is not None, f"{action} was allowed"
+    return err
+
+
+@pytest.mark.rule("m44.terrain.forest.move_stop")
+def test_a_hex_beyond_a_forest_is_refused_under_the_forest_rule():
+    # rivers at 0,3 and 0,5 leave the forest at 1,4 the only way out of 0,4
+    units = [("A1", "Allies", "armor", "0,4"), ("X1", "Axis", "infantry", "12,0")]
+    game = make(units, terrain={"river": ["0,3", "0,5"], "forest": ["1,4"]}, hand=["probe_left"])
+    order(game, "probe_left", ["A1"])
+    assert moves_of(game, "A1") == ["1,4"]
+    before = snapshot(game)
+    err = refusal(game, Move("A1", hx(game, "2,4")))
+    assert err.clause == "m44.terrain.forest.move_stop"
+    assert "forest in 1,4" in err.reason and "units in the way" not in err.reason
+    assert snapshot(game) == before
+
+
+@pytest.mark.rule("m44.terrain.wire.move_stop")
+def test_a_hex_beyond_wire_is_refused_under_the_wire_rule():
+    units = [("A1", "Allies", "infantry", "0,4"), ("X1", "Axis", "infantry", "12,0")]
+    game = make(units, terrain={"river": ["0,3", "0,5"]}, features={"wire": ["1,4"]}, hand=["probe_left"])
+    order(game, "probe_left", ["A1"])
+    err = refusal(game, Move("A1", hx(game, "2,4")))
+    assert err.clause == "m44.terrain.wire.move_stop"
+    assert "barbed wire in 1,4" in err.reason
+
+
+@pytest.mark.rule("m44.terrain.hedgerow.enter_from_adjacent")
+def test_a_hedgerow_two_hexes_away_is_refused_under_the_hedgerow_rule():
+    units = [("A1", "Allies", "armor", "6,7"), ("X1", "Axis", "infantry", "6,0")]
+    game = make(units, terrain={"hedgerow": ["6,5"]}, hand=["probe_centre"])
+    order(game, "probe_centre", ["A1"])
+    assert refusal(game, Move("A1", hx(game, "6,5"))).clause == "m44.terrain.hedgerow.enter_from_adjacent"
+
+
+@pytest.mark.rule("m44.stack.no_entry_occupied", "m44.terrain.forest.move_stop")
+def test_when_a_unit_and_a_forest_each_cut_a_shortest_way_both_are_named():
+    # from 0,4 the ways out are 1,4 (a unit) and, with the river at 0,3 gone, 0,3 (a forest); 1,3 is two
+    # hexes away along either, and no other way of two hexes leads there
+    units = [("A1", "Allies", "infantry", "0,4"), ("B", "Allies", "infantry", "1,4"),
+             ("X1", "Axis", "infantry", "12,0")]
+    game = make(units, terrain={"river": ["0,5"], "forest": ["0,3"]}, hand=["probe_left"])
+    order(game, "probe_left", ["A1"])
+    assert "1,3" not in moves_of(game, "A1")
+    err = refusal(game, Move("A1", hx(game, "1,3")))
+    assert err.clause in ("m44.stack.no_entry_occupied", "m44.terrain.forest.move_stop")
+    assert "[m44." in err.reason  # the other way's rule is named in the words too
+    named = {err.clause} | {c for c in ("m44.stack.no_entry_occupied", "m44.terrain.forest.move_stop")
+                             if f"[{c}]" in err.reason}
+    assert named == {"m44.stack.no_entry_occupied", "m44.terrain.forest.move_stop"}

@@ -133,6 +133,8 @@ class Handlers:
 
     def __init__(self) -> None:
         self.candidates_at: dict[str, Fn] = {}
+        self.checked_at: dict[str, frozenset[str]] = {}
+        """The action types each step's candidates function offers only when legal (``candidates(checked=...)``)."""
         self.checks: dict[tuple[str | None, str], Fn] = {}
         self.effects: dict[tuple[str | None, str], Fn] = {}
         self.autos: dict[str, Fn] = {}
@@ -148,9 +150,24 @@ class Handlers:
             table[key] = fn
         return fn
 
-    def candidates(self, *steps: str) -> Callable[[Fn], Fn]:
-        """``fn(rules, state) -> Iterable[Action]``: what to offer at these decision steps."""
-        return lambda fn: self._put(self.candidates_at, steps, fn)
+    def candidates(self, *steps: str, checked: Iterable[type] = ()) -> Callable[[Fn], Fn]:
+        """``fn(rules, state) -> Iterable[Action]``: what to offer at these decision steps.
+
+        ``checked``: action types the function offers only when their check would accept them (it has worked the
+        answer out itself, for many candidates at once): the listing then yields them without calling the check.
+        The check is still what :meth:`~hexlab.engine.Game.explain` and ``apply`` ask, so the two must agree
+        exactly; a ruleset that says so proves it with a test that the listing equals the candidates the full
+        check accepts."""
+        names = frozenset(t.__name__ for t in checked)
+
+        def put(fn: Fn) -> Fn:
+            self._put(self.candidates_at, steps, fn)
+            for step in steps:
+                if names:
+                    self.checked_at[step] = names
+            return fn
+
+        return put
 
     def check(self, *types: type, at: str | None = None) -> Callable[[Fn], Fn]:
         """``fn(rules, state, action) -> RuleError | None`` for these action types."""

@@ -300,6 +300,7 @@ class Ruleset(Generic[S]):
         if not outer:
             state.memo = {}  # the checks share work while the state stands still (GameState.cached)
         checks: dict[type, Any] = {}  # each action type's check at this step, found once a listing
+        checked = handlers.checked_at.get(key, ())  # types the offer gives only when legal: no check to call
         try:
             for action in offer(self, state):
                 cls = type(action)
@@ -307,8 +308,9 @@ class Ruleset(Generic[S]):
                     check = checks[cls]
                 else:
                     name = cls.__name__
-                    check = checks[cls] = handlers.check_for(key, name) if name in step.accepts else None
-                if check is not None and check(self, state, action) is None:
+                    check = checks[cls] = (None if name not in step.accepts else True if name in checked
+                                           else handlers.check_for(key, name))
+                if check is True or (check is not None and check(self, state, action) is None):
                     yield action
         finally:
             if not outer:

@@ -45,17 +45,25 @@ def move_candidates(rules: Cactus, state: GameState, side: str) -> Iterator[Move
 
 
 def can_move(rules: Cactus, state: GameState, side: str) -> bool:
-    """Whether ``side`` has a legal move: every candidate is checked, but a unit that can make none (it has moved,
-    or stands in a contested box: caf.movement.once_per_turn, caf.movement.no_exit_from_contested_box) is passed
-    over without building a refusal for each box and way it might have gone."""
-    moved, ground = state.rules_state.turn.moved, rules.ground
-    for u in state.units_of(side):
-        if not u.alive or not isinstance(u.at, str) or u.id in moved or ground.contested(state, u.at):
-            continue
-        for box in ground.boxes:
-            if box != u.at and any(move_error(rules, state, side, Move(u.id, box, how)) is None for how in HOWS):
-                return True
-    return False
+    """Whether ``side`` has a legal move (a unit that can make none, having moved or standing in a contested box,
+    caf.movement.once_per_turn, caf.movement.no_exit_from_contested_box, is passed over at once)."""
+    return any(may_go(rules, state, state.units[m.unit], m) for m in move_candidates(rules, state, side))
+
+
+def may_go(rules: Cactus, state: GameState, u: Unit, action: Move) -> bool:
+    """For a move :func:`move_candidates` offers (a unit of the side that may move at all, to another box, a known
+    way): whether :func:`move_rules_error` accepts it, found without writing out the words of a refusal (the
+    listing asks it of every box and way, and most are refused)."""
+    ground, to = rules.ground, action.to
+    if action.how == "overland":
+        if not ground.linked(u.at, to):  # type: ignore[arg-type]
+            return False
+    else:
+        if (action.how == "transport") == ground.enemy_in(state, to, u.side):
+            return False  # transport into an enemy box, or an invasion of a box with no enemy
+        if ground.cover(u.side, state.rules_state.hour, ground.route(u.at, to))[1]:  # type: ignore[arg-type]
+            return False  # a box of the sea route has no fighter over it
+    return ground.steps(state, to, u.side) + u.strength <= STACK_LIMIT
 
 
 def continue_moves(rules: Cactus, ctx: Context) -> None:
@@ -122,10 +130,13 @@ def move_rules_error(rules: Cactus, state: GameState, u: Unit, action: Move) -> 
 # ----------------------------------------------------------------------------------------------- handlers
 
 
-@handlers.candidates("ground.move")
+@handlers.candidates("ground.move", checked=[Move])
 def offer_moves(rules: Cactus, state: GameState) -> Iterator[Move | EndMoves]:
+    """Stop moving, or each move :func:`move_error` accepts (found by :func:`may_go`: the listing calls no check)."""
     yield EndMoves()
-    yield from move_candidates(rules, state, state.active)
+    for m in move_candidates(rules, state, state.active):
+        if may_go(rules, state, state.units[m.unit], m):
+            yield m
 
 
 handlers.unchecked(EndMoves)  # a side may always stop moving for this hour (caf.sequence.ground_move_timing)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import Action, Context, GameState, RuleError
 from ...engine.state import Aboard, DisplayBox, Unit
+from ...hexes import Hex
 from . import board, flow
 from .actions import Airdrop, PassMission, Sail, StrikeBase, StrikeGround, StrikeShip
 from .data import (
@@ -218,9 +219,39 @@ def check_sail(rules: Cartwheel, state: GameState, action: Sail) -> RuleError | 
     if u is None or not u.alive or u.side != deciding(rules, state) or not board.is_naval(u):
         return RuleError("Name one of your naval units.", "oc.base.naval_mission_default")
     if action.to not in sea_reach(rules, state, u):
-        return RuleError("A naval mission moves one naval unit up to 4 sea hexes, once a turn.",
-                         "oc.base.naval_mission_default")
+        return why_not_sail(rules, state, u, action.to)
     return None
+
+
+def why_not_sail(rules: Cartwheel, state: GameState, u: Unit, to: str) -> RuleError:
+    """The real reason naval unit ``u`` may not sail to ``to`` now (which :func:`sea_reach` leaves out): it has
+    sailed this turn, it belongs to a TF-36 not committed, it is not on the map, or the hex is not in play, is
+    where it stands, is land without a port, or lies beyond 4 sea hexes."""
+    mine = rules.mine(state)
+    clause = "oc.base.naval_mission_default"
+    if u.id in mine.sailed:
+        return RuleError(f"{u.id} has made its naval mission this turn: a naval unit sails once a turn.", clause)
+    if u.attrs.get("tf36") and not mine.tf36:
+        return RuleError(f"{u.id} belongs to TF-36, which the Allies have not committed this turn: its units "
+                         "sail only in a turn it is committed.", "oc.naval.tf36.commitment_effects_default")
+    if not isinstance(u.at, Hex):
+        return RuleError(f"{u.id} is not on the map ({rules.where(u.at) if u.at is not None else 'nowhere'}): "
+                         "a naval mission starts from a hex of the map.", clause)
+    try:
+        there = board.hx(rules, to)
+    except ValueError:
+        return RuleError(f"{to!r} is not a hex of the map.", clause)
+    if not board.in_play(rules, there):
+        return RuleError(f"{to} is not a hex in play.", "oc.components.map.fractional_hexes_unplayable")
+    start = board.label(rules, u.at)
+    if to == start:
+        return RuleError(f"{u.id} is in {to} already: a naval mission moves it to another hex.", clause)
+    if board.terrain(rules, to) != "sea" and not (board.coastal(rules, to) and rules.is_port(to)):
+        port = "a port away from the coast" if rules.is_port(to) else "land with no port"
+        return RuleError(f"{to} is {port}: a naval unit sails through sea hexes and may end in a coastal port, "
+                         "never on other land.", clause)
+    return RuleError(f"{to} is beyond {u.id}'s reach: a naval mission moves it up to {NAVAL_MOVE} sea hexes from "
+                     f"{start} (a port ends the way).", clause)
 
 
 @handlers.effect(Sail)

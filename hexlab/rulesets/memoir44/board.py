@@ -6,7 +6,7 @@ both call them, so a rule about a hedgerow or a hill is written once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -31,6 +31,28 @@ class UnitFacts:
 
 STANDARD = UnitFacts()
 """A unit the scenario says nothing more of: no nation's rules, no badge."""
+
+
+class Reached(dict):
+    """Where a move may end, as :meth:`Field.moves` gives it: ``cost`` (hexes of movement the cheapest way there
+    costs), ``path`` (the hexes of that way after the start, ending there) and ``entered`` (the terrain of those hexes,
+    by name). Only the cost is asked while playing, so the other two are written out when first asked."""
+
+    __slots__ = ("_way", "_terrain")
+
+    def __init__(self, cost: int, way: tuple[Hex, ...], terrain: dict[Hex, str]) -> None:
+        super().__init__(cost=cost)
+        self._way, self._terrain = way, terrain
+
+    def __missing__(self, key: str) -> Any:
+        if key == "path":
+            value: Any = list(self._way)
+        elif key == "entered":
+            value = sorted({self._terrain[p] for p in self._way})
+        else:
+            raise KeyError(key)
+        self[key] = value
+        return value
 
 
 @dataclass(frozen=True)
@@ -227,9 +249,12 @@ class Field:
         start = unit.at
         assert isinstance(start, Hex)
         near = self._disc(start, allowance)
-        occupied = frozenset(u.at for u in state.units.values() if u.alive and u.id != unit.id and u.at in near)
-        key = (start, unit.kind, allowance, free, occupied,
-               frozenset((h, tuple(v)) for h, v in state.features.items() if v and h in near))
+        # the hexes units hold and the features on the map, once for all the searches of a listing
+        held, features = state.cached("m44.held_and_features", lambda: (
+            frozenset([u.at for u in state.units.values() if u.strength > 0]),  # the living units (Unit.alive)
+            tuple((h, tuple(v)) for h, v in state.features.items() if v)))
+        occupied = (near & held) - {start}  # the unit's own hex holds no other unit
+        key = (start, unit.kind, allowance, free, occupied, frozenset(f for f in features if f[0] in near))
         seen = self._reach_seen
         found = seen.get(key)
         if found is None:
@@ -237,11 +262,6 @@ class Field:
                 seen.clear()
             found = seen[key] = self._search(state, unit, allowance, free, occupied)
         return found
-
-    @cached_property
-    def _step_costs(self) -> dict[str, dict[tuple[Hex, Hex], int | None]]:
-        """:meth:`step_cost` by unit kind, then by the step (from, to), as worked out so far."""
-        return {}
 
     def _disc(self, centre: Hex, radius: int) -> frozenset[Hex]:
         """The hexes of the map within ``radius`` of ``centre`` (remembered: the board never changes)."""
@@ -270,9 +290,9 @@ class Field:
         no_cap = allowance + 1
         # a move that starts in the ocean is capped as one that enters it (m44.terrain.ocean.move)
         start_cap = (TERRAIN["ocean"].move_cap or no_cap) if terrain[start] == "ocean" and not free else no_cap
-        best: dict[Hex, tuple[int, tuple[Hex, ...]]] = {}
+        best: dict[Hex, tuple[int, tuple[Hex, ...]]] = {}  # the cheapest way found to each hex: cost, hexes before it
+        steps = self._steps(unit) if not free else None  # step_cost hangs on the map and the unit's kind alone
         near = self._near
-        costs = self._step_costs.setdefault(unit.kind, {})  # step_cost hangs on the map and the unit's kind alone
         armor = unit.kind == ARMOR
         entry: dict[Hex, tuple[str, bool, int] | None] = {}
 
@@ -298,8 +318,9 @@ class Field:
             return name, stop, entered or no_cap
 
         def walk(h: Hex, cost: int, path: tuple[Hex, ...], cap: int) -> None:
-            for n in near[h]:  # the hex's neighbours on the map, in hex_neighbors' order
-                if n in path:
+            # the hex's neighbours on the map, in hex_neighbors' order, with what a step there costs (None: no step)
+            for n, step in (steps(h) if steps is not None else ((n, 1) for n in near[h])):
+                if step is None or n in path or cost + step > allowance:
                     continue
                 if n in entry:
                     facts = entry[n]
@@ -307,30 +328,120 @@ class Field:
                     facts = entry[n] = enter(n)
                 if facts is None:
                     continue
-                if free:
-                    step = 1
-                else:
-                    step = costs.get((h, n), MISSING)
-                    if step is MISSING:
-                        step = costs[(h, n)] = self.step_cost(state, unit, h, n)
-                if step is None or cost + step > allowance:
-                    continue
                 name, stop, entered = facts
                 if name == "hedgerow" and h != start and not free:
                     continue  # m44.terrain.hedgerow.enter_from_adjacent
                 new_cost = cost + step
-                new_cap = min(cap, entered)
+                new_cap = cap if cap <= entered else entered
                 if new_cost > new_cap:
                     continue  # the terrain table's move caps: m44.terrain.beach.move, m44.terrain.ocean.move
                 old = best.get(n)
                 if old is None or new_cost < old[0]:
-                    best[n] = (new_cost, (*path[1:], n))
+                    best[n] = (new_cost, path)
                 if not stop:
                     walk(n, new_cost, (*path, n), new_cap)
 
         walk(start, 0, (start,), start_cap)
-        return {n: {"cost": cost, "entered": sorted({terrain[p] for p in way}), "path": list(way)}
-                for n, (cost, way) in best.items()}
+        return {n: Reached(cost, (*way[1:], n), terrain) for n, (cost, way) in best.items()}
+
+    def _steps(self, unit: Unit) -> Callable[[Hex], tuple[tuple[Hex, int | None], ...]]:
+        """For a unit of ``unit``'s kind: a hex's neighbours on the map, in :func:`hex_neighbors`' order, each with what the
+        step there costs (:meth:`step_cost`; ``None``: no such step), worked out once per hex (the map never
+        changes, and the step's cost hangs on the map and the kind alone)."""
+        table = self._step_tables.get(unit.kind)
+        if table is None:
+            table = self._step_tables[unit.kind] = {}
+        near = self._near
+
+        state: Any = None  # step_cost asks nothing of the state
+
+        def steps(h: Hex) -> tuple[tuple[Hex, int | None], ...]:
+            found = table.get(h)
+            if found is None:
+                found = table[h] = tuple((n, self.step_cost(state, unit, h, n)) for n in near[h])
+            return found
+
+        return steps
+
+    @cached_property
+    def _step_tables(self) -> dict[str, dict[Hex, tuple[tuple[Hex, int | None], ...]]]:
+        return {}
+
+    def cuts(self, state: GameState, unit: Unit, allowance: int, to: Hex, free: bool = False) -> list[tuple[str, str]]:
+        """Why no move of ``unit`` within ``allowance`` ends on ``to`` though :meth:`moves` left it out: for each of the
+        shortest ways there (fewest hexes, each no longer than the allowance), the first rule it breaks, as
+        ``(clause, words)`` pairs, in the order the ways are found, each clause once (empty if no way of at most
+        ``allowance`` hexes leads there at all). Only asked for a refusal's words, never while listing."""
+        start = unit.at
+        assert isinstance(start, Hex)
+        terrain = self.board.terrain
+        taken = {u.at for u in state.units.values() if u.alive and u.id != unit.id}
+        no_cap = allowance + 1
+        start_cap = ((TERRAIN["ocean"].move_cap or no_cap, "ocean") if terrain[start] == "ocean" and not free
+                     else (no_cap, ""))
+        found: list[tuple[int, tuple[str, str]]] = []
+        where = self.board.label
+
+        def first_broken(h: Hex, n: Hex, cost: int, cap: tuple[int, str],
+                         stopped: Hex | None) -> tuple[tuple[str, str] | None, int, tuple[int, str]]:
+            """The rule a step from ``h`` into ``n`` breaks (if any), the cost and the cap after it (the most hexes the
+            move may cover, and the terrain that says so)."""
+            if stopped is not None:
+                rule = next(r for r in self.rules_at(state, stopped) if r.move_stop or r.name == "wire")
+                words = f"{rule.title.lower()} in {where(stopped)} stops a move that enters it"
+                return (_stop_clause(rule), words), cost, cap
+            if n in taken:
+                return ("m44.stack.no_entry_occupied", f"a unit in {where(n)} is in the way"), cost, cap
+            blocker = self.impassable(state, n, unit.kind)
+            if blocker is not None:
+                clause = blocker.impassable_clause or "m44.stack.no_entry_occupied"
+                return (clause, f"{blocker.title.lower()} in {where(n)} is impassable to {unit.kind}"), cost, cap
+            step = 1 if free else self.step_cost(state, unit, h, n)
+            if step is None:
+                return ("m44.terrain.cliff.armor_artillery_beach",
+                        f"{unit.kind} can't climb between the beach and the cliff at {where(n)}"), cost, cap
+            if cost + step > allowance:
+                clause = ("m44.terrain.steep_hill.move_up" if terrain[n] == "steep_hill"
+                          else "m44.terrain.cliff.infantry_beach_move")
+                return (clause, f"the climb into {where(n)} costs {step} hexes of movement"), cost + step, cap
+            name = terrain[n]
+            if name == "hedgerow" and h != start and not free:
+                return ("m44.terrain.hedgerow.enter_from_adjacent",
+                        f"the hedgerow in {where(n)} is entered only from a hex next to it"), cost + step, cap
+            entered = TERRAIN[name].move_cap if not free else None
+            new_cap = (entered, name) if entered is not None and entered < cap[0] else cap
+            if cost + step > new_cap[0]:
+                return (f"m44.terrain.{new_cap[1]}.move",
+                        f"a move in or into {new_cap[1]} covers at most {new_cap[0]} hex(es)"), cost + step, new_cap
+            return None, cost + step, new_cap
+
+        def walk(h: Hex, path: tuple[Hex, ...], cost: int, cap: tuple[int, str], broken: tuple[str, str] | None) -> None:
+            stopped = None
+            if h != start and not free:
+                if any(r.move_stop for r in self.rules_at(state, h)) or (
+                        unit.kind == ARMOR and "wire" in state.features.get(h, ())):
+                    stopped = h
+            for n in self._near[h]:
+                if n in path or hex_distance(n, to) > allowance - len(path):
+                    continue
+                why, new_cost, new_cap = first_broken(h, n, cost, cap, stopped)
+                first = broken or why
+                if n == to:
+                    if first is not None:
+                        found.append((len(path), first))
+                    continue
+                # past a broken rule the way goes on as if it held (only the first is named)
+                walk(n, (*path, n), new_cost, new_cap, first)
+
+        walk(start, (start,), 0, start_cap, None)
+        if not found:
+            return []
+        shortest = min(length for length, _ in found)
+        out: list[tuple[str, str]] = []
+        for length, why in found:
+            if length == shortest and why[0] not in [c for c, _ in out]:
+                out.append(why)
+        return out
 
     @cached_property
     def _near(self) -> dict[Hex, tuple[Hex, ...]]:
@@ -352,3 +463,10 @@ class Field:
 def occupied(state: GameState) -> Iterable[Hex]:
     return (u.at for u in state.units.values() if u.alive and isinstance(u.at, Hex))
 
+
+def _stop_clause(rule: TerrainRule) -> str:
+    """The clause by which ``rule``'s terrain or obstacle stops a move that enters it."""
+    for clause in rule.clauses:
+        if clause.endswith(".move_stop"):
+            return clause
+    return next((c for c in rule.clauses if ".move" in c), f"m44.terrain.{rule.name}.move_stop")

@@ -119,34 +119,40 @@ def fits(units: Sequence[Unit], slots: Sequence[Slot], sections_of: Callable[[Un
          extra: Callable[[Unit, Slot], bool] | None = None, known: dict[str, list[int]] | None = None) -> bool:
     """Can every unit get a slot of its own (a small bipartite matching)? ``known``: the slots each unit was
     found to fit, by unit id, kept by a caller that asks again with the same slots and state."""
-    capacity = [s.count for s in slots]
-
-    def admitting(u: Unit) -> list[int]:
-        """The slots that may take ``u`` (its sections asked once, and only if a slot names sections)."""
-        where: list[str] | None = None
-        out = []
-        for i, slot in enumerate(slots):
-            if slot.kinds is not None and u.kind not in slot.kinds:
-                continue
-            if slot.sections is not None:
-                if where is None:
-                    where = sections_of(u)
-                if slot.sections.isdisjoint(where):
-                    continue
-            if extra is None or extra(u, slot):
-                out.append(i)
-        return out
-
     if known is None:
-        options = [admitting(u) for u in units]
+        options = [admitting(u, slots, sections_of, extra) for u in units]
     else:
         options = []
         for u in units:
             row = known.get(u.id)
             if row is None:
-                row = known[u.id] = admitting(u)
+                row = known[u.id] = admitting(u, slots, sections_of, extra)
             options.append(row)
-    order = sorted(range(len(units)), key=lambda i: len(options[i]))
+    return matches(options, [s.count for s in slots])
+
+
+def admitting(u: Unit, slots: Sequence[Slot], sections_of: Callable[[Unit], list[str]],
+              extra: Callable[[Unit, Slot], bool] | None = None) -> list[int]:
+    """The indexes of the slots that may take ``u`` (its sections asked once, and only if a slot names sections)."""
+    where: list[str] | None = None
+    out = []
+    for i, slot in enumerate(slots):
+        if slot.kinds is not None and u.kind not in slot.kinds:
+            continue
+        if slot.sections is not None:
+            if where is None:
+                where = sections_of(u)
+            if slot.sections.isdisjoint(where):
+                continue
+        if extra is None or extra(u, slot):
+            out.append(i)
+    return out
+
+
+def matches(options: Sequence[Sequence[int]], capacity: list[int | None]) -> bool:
+    """Can each unit, given as the slot indexes it fits, get a slot of its own, no slot taking more units than its
+    capacity (``None``: any number)? ``capacity`` is used up while searching and given back."""
+    order = sorted(range(len(options)), key=lambda i: len(options[i]))
 
     def place(k: int) -> bool:
         if k == len(order):

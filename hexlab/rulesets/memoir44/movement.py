@@ -83,8 +83,12 @@ def move_error(rules: Memoir44, state: GameState, action: Move, again: bool = Fa
     if name == "hedgerow":
         return RuleError("A unit enters a hedgerow only from a hex next to it.",
                          "m44.terrain.hedgerow.enter_from_adjacent")
-    return RuleError(f"No way to {rules.where(to)} within {most} hex(es): terrain that stops a move, "
-                     "a beach, or units in the way.", "m44.stack.no_entry_occupied")
+    cut = rules.field.cuts(state, u, most, to, free=free_move(rules, state, u))
+    if not cut:  # not expected: the checks above cover a hex no way of the allowed length reaches
+        return RuleError(f"No way to {rules.where(to)} within {most} hex(es).", RANGE_CLAUSE[u.kind])
+    (clause, words), others = cut[0], cut[1:]
+    also = "".join(f"; another way: {w} [{c}]" for c, w in others)
+    return RuleError(f"No way to {rules.where(to)} within {most} hex(es): on the shortest way, {words}{also}.", clause)
 
 
 def move(rules: Memoir44, ctx: Context, u: Unit, to: Hex) -> None:
@@ -117,23 +121,19 @@ def vacate(rules: Memoir44, ctx: Context, h: Hex) -> None:
 
 
 # ----------------------------------------------------------------------------------- move.move
-@handlers.candidates("move.move")
+@handlers.candidates("move.move", checked=[Move])
 def offer_moves(rules: Memoir44, state: GameState) -> Iterator[EndMoves | Move]:
-    """m44.move.unit.once_per_turn: each ordered unit that has not moved, to every hex it may reach."""
+    """m44.move.unit.once_per_turn: each ordered unit of the side to move that has not moved, to every hex its search
+    reached: exactly the moves :func:`move_error` accepts, so the listing need not check them again."""
     t = state.rules_state.turn
     yield EndMoves()
-    # what is offered here passes its check (an ordered unit of the side to move that has not moved, to a hex its
-    # search reached): while the listing lasts, check_move need not search again
-    offered = state.cached("m44.offered_moves", set) if state.memo is not None else set()
+    side = state.active
     for uid in t.ordered:
         u = state.units[uid]
-        if not u.alive or uid in t.moved:
+        if not u.alive or uid in t.moved or u.side != side:
             continue
         for h in sorted(moves(rules, state, u)):
-            move = Move(uid, h)
-            if u.side == state.active:
-                offered.add(move)
-            yield move
+            yield Move(uid, h)
 
 
 handlers.unchecked(EndMoves)  # m44.move.optional: an ordered unit need not move
@@ -142,9 +142,6 @@ handlers.unchecked(EndMoves)  # m44.move.optional: an ordered unit need not move
 @handlers.check(Move, at="move.move")
 def check_move(rules: Memoir44, state: GameState, action: Move) -> RuleError | None:
     """m44.move.*, m44.stack.*, m44.terrain.*.move*: the first rule the move breaks, if any."""
-    memo = state.memo
-    if memo is not None and action in memo.get("m44.offered_moves", ()):
-        return None  # offered by this listing (offer_moves): move_error would find nothing
     return move_error(rules, state, action)
 
 

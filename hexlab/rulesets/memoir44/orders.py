@@ -11,12 +11,14 @@ section line fitting either section (m44.order.section.straddle). Only ordered u
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from ...engine import Context, GameState, RuleError
+from ...engine.state import Unit
 from . import events as ev
 from .actions import DoneOrdering, Order, PlayCard, PutUnderChip
-from .cards import fits
+from .cards import Slot, admitting, fits, matches
 from .handlers import handlers
 from .tactics import effect, one_section, order_extra, slots
 
@@ -183,12 +185,16 @@ def put_under_chip(rules: Memoir44, ctx: Context, action: PutUnderChip) -> None:
 
 
 # ----------------------------------------------------------------------------------- order.announce
-@handlers.candidates("order.announce")
+@handlers.candidates("order.announce", checked=[Order])
 def offer_orders(rules: Memoir44, state: GameState) -> Iterator[DoneOrdering | Order]:
-    """m44.order.units.announce: Done, then each of the player's units the card can still order."""
+    """m44.order.units.announce: Done, then each of the player's units the card can still order (worked out here for
+    all of them at once, so each Order offered is one :func:`check_order` accepts)."""
     yield DoneOrdering()
+    listing = _order_listing(rules, state)
+    ordered = state.rules_state.turn.ordered
     for u in sorted(state.units_of(state.active), key=lambda u: u.id):
-        yield Order(u.id)
+        if u.id not in ordered and listing.fits(u):
+            yield Order(u.id)
 
 
 handlers.unchecked(DoneOrdering)  # m44.order.cards.data: orders beyond the units a player has are simply lost
@@ -204,18 +210,70 @@ def check_order(rules: Memoir44, state: GameState, action: Order) -> RuleError |
         return RuleError(f"{action.unit} is not one of {side}'s units.", "m44.order.only_ordered_act")
     if u.id in t.ordered:
         return RuleError(f"{u.id} is already ordered.", "m44.order.units.announce")
-    units = [state.units[x] for x in t.ordered] + [u]
-    # while the legal actions are listed, the slots and which units fit them are worked out once for all the checks
-    known = state.cached("m44.order_fits", dict) if state.memo is not None else None
-    here = state.cached("m44.order_slots", lambda: (slots(rules, state), order_extra(rules, state)))
-    if not fits(units, here[0], rules.sections_of, here[1], known) or \
-            not one_section(rules, state, units):
-        card = rules.card(t.card)
-        where = "/".join(rules.sections_of(u)) or "nowhere"
-        what = "the dice rolled for it" if t.finest is not None else card.summary
-        return RuleError(f"{card.name} cannot order {u.id} ({u.kind}, {where}) as well: {what}",
-                         "m44.order.units.announce")
-    return None
+    if state.memo is not None:  # while the legal actions are listed: the answer by what the unit offers the card
+        if _order_listing(rules, state).fits(u):
+            return None
+    else:
+        units = [state.units[x] for x in t.ordered] + [u]
+        if fits(units, slots(rules, state), rules.sections_of, order_extra(rules, state)) and \
+                one_section(rules, state, units):
+            return None
+    card = rules.card(t.card)
+    where = "/".join(rules.sections_of(u)) or "nowhere"
+    what = "the dice rolled for it" if t.finest is not None else card.summary
+    return RuleError(f"{card.name} cannot order {u.id} ({u.kind}, {where}) as well: {what}",
+                     "m44.order.units.announce")
+
+
+class _OrderListing:
+    """What every Order's check of one listing shares: the card's slots, the slots each unit ordered so far fits, and
+    the answer for each kind of unit already asked. Whether one more unit can be ordered depends on that unit only
+    through the slots it fits and the sections it stands in, which follow from its type and sections (unless the card
+    looks at its neighbours: Close Assault, Firefight), so units alike in those get one answer, worked out once (the
+    full matching of :func:`~.cards.fits`)."""
+
+    __slots__ = ("rules", "state", "slots", "extra", "capacity", "ordered", "ordered_rows", "assault", "answers")
+
+    def __init__(self, rules: Memoir44, state: GameState) -> None:
+        self.rules, self.state = rules, state
+        self.slots = slots(rules, state)
+        self.extra = order_extra(rules, state)
+        self.capacity = tuple(s.count for s in self.slots)
+        self.ordered = [state.units[x] for x in state.rules_state.turn.ordered]
+        self.ordered_rows = tuple(_row(self.slots, (u.kind, *rules.sections_of(u))) if self.extra is None
+                                  else tuple(admitting(u, self.slots, rules.sections_of, self.extra)) for u in self.ordered)
+        self.assault = effect(rules, state) == "infantry_assault"
+        self.answers: dict[Any, bool] = {}
+
+    def fits(self, u: Unit) -> bool:
+        """Whether ``u`` (a unit of the side, not ordered yet) can be ordered as well."""
+        extra = self.extra
+        key: Any = (u.kind, *self.rules.sections_of(u)) if extra is None else u.id
+        answer = self.answers.get(key)
+        if answer is None:
+            row = _row(self.slots, key) if extra is None else tuple(admitting(u, self.slots, self.rules.sections_of, extra))
+            answer = _matches(self.capacity, tuple(sorted((*self.ordered_rows, row)))) and (
+                not self.assault or one_section(self.rules, self.state, [*self.ordered, u]))
+            self.answers[key] = answer
+        return answer
+
+
+@lru_cache(maxsize=4096)
+def _row(card_slots: tuple[Slot, ...], kind_and_sections: tuple[str, ...]) -> tuple[int, ...]:
+    """The slots a unit of this kind in these sections fits (:func:`~.cards.admitting`), remembered for the game."""
+    kind, sections = kind_and_sections[0], list(kind_and_sections[1:])
+    return tuple(i for i, slot in enumerate(card_slots) if (slot.kinds is None or kind in slot.kinds)
+                 and (slot.sections is None or not slot.sections.isdisjoint(sections)))
+
+
+@lru_cache(maxsize=4096)
+def _matches(capacity: tuple[int | None, ...], rows: tuple[tuple[int, ...], ...]) -> bool:
+    """:func:`~.cards.matches`, remembered: the same few cards and kinds of units come back all game long."""
+    return matches(rows, list(capacity))
+
+
+def _order_listing(rules: Memoir44, state: GameState) -> _OrderListing:
+    return state.cached("m44.order_listing", lambda: _OrderListing(rules, state))
 
 
 @handlers.effect(Order)

@@ -262,8 +262,15 @@ class Memoir44(Ruleset[Memoir44State]):
     def end_if(self, state: GameState) -> Outcome | None:
         """A side that reaches its medal target wins (m44.victory.medals.target); the sides are asked in
         the scenario's order."""
+        medals = self.options.medals
+        known = self.__dict__.get("_medal_targets")
+        if known is None or known[0] is not medals:  # asked after every action: found once for the scenario's medals
+            known = self._medal_targets = (medals, {})
+        targets = known[1]
         for side in state.sides:
-            target = self.medal_target(side)
+            target = targets.get(side)
+            if target is None:
+                target = targets[side] = self.medal_target(side)
             if state.score.get(side, 0) >= target:
                 return Outcome(side, f"{words.side(side)} {words.agree(side, 'reaches', 'reach')} {target} medals",
                                ("m44.victory.medals.target",))

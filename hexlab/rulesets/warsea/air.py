@@ -61,7 +61,7 @@ def _each_mission(rules: Warsea, state: GameState, side: str) -> Iterator[Action
             yield from (Fly(u.id, sector) for sector in rules.board.areas if board.distance(home, sector) <= reach)
 
 
-@handlers.candidates("air.mission")
+@handlers.candidates("air.mission", checked=[Fly])  # the missions found are those check_fly accepts
 def offer_missions(rules: Warsea, state: GameState) -> Iterator[Action]:
     yield from missions(rules, state, deciding(rules, state))
     yield EndMissions()

@@ -193,7 +193,7 @@ for _phase in ("airdef", "airatk", "surface"):
     flow.STEPS.any_work[f"{_phase}.declare"] = _any_in(_phase)
 
 
-@handlers.candidates("airdef.declare", "airatk.declare", "surface.declare")
+@handlers.candidates("airdef.declare", "airatk.declare", "surface.declare", checked=[Attack])  # as check_attack
 def offer_attacks(rules: Warsea, state: GameState) -> Iterator[Action]:
     yield from attacks(rules, state, deciding(rules, state))
     yield EndAttacks()

@@ -161,7 +161,7 @@ def any_move(rules: Warsea, state: GameState, side: str) -> bool:
     return next(_each_move(rules, state, side), None) is not None
 
 
-@handlers.candidates("sea.move")
+@handlers.candidates("sea.move", checked=[Move])  # the moves found are those check_move accepts
 def offer_moves(rules: Warsea, state: GameState) -> Iterator[Action]:
     yield from moves(rules, state, deciding(rules, state))
     yield EndMoves()
