@@ -179,12 +179,18 @@ class ClassApp(widgets.VBox):
             [("no games yet", "")]
         self.games_list.value = self.games_list.options[0][1]
         self.resume_button.disabled = not entries
+        _let_go(self.menu_view.children, keep=self._kept_widgets())
         self.menu_view.children = [
             widgets.HTML(f"{CSS}<h2>Team {html.escape(self.team.name)}</h2>"),
             widgets.HTML("<b>A new game</b>"), self.lesson, self.scenario, self.mode, self.level, self.start_button,
             widgets.HTML("<b>Or go on with one of your games</b>"), widgets.HBox([self.games_list, self.resume_button]),
         ]
         self.children = [self.menu_view, self.note]
+
+    def _kept_widgets(self) -> list[widgets.Widget]:
+        """The page's own widgets, which stay for as long as the page (the rest is made anew each time shown)."""
+        return [self.lesson, self.scenario, self.mode, self.level, self.start_button, self.games_list,
+                self.resume_button, self.menu_button, self.report_button, self.report_link]
 
     def _fill_scenarios(self) -> None:
         options = _scenario_options(self.known, self.lesson.value)
@@ -236,6 +242,10 @@ class ClassApp(widgets.VBox):
 
     def _play(self, game: Game, name: str) -> Game:
         assert self.team is not None
+        if self.table is not None:  # the table of the game played before (the menu, then another game): let it go
+            self._stop()
+            self.table.close()
+            self.table = None
         side, level = self.team.mode(name)
         if side and side in game.state.sides:
             other = {s: level for s in game.state.sides if s != side}
@@ -250,6 +260,7 @@ class ClassApp(widgets.VBox):
         self.table, self.game_name = table, name
         self._stop = game.on_change(lambda *_: self._autosave())
         self.report_link.value = ""
+        _let_go(self.game_view.children, keep=self._kept_widgets())
         self.game_view.children = [widgets.HBox([self.menu_button, self.report_button, self.report_link]), table]
         self.children = [self.game_view, self.note]
         _say(self.note, f"Playing <b>{html.escape(name)}</b>; it is saved after every move.")
@@ -366,6 +377,19 @@ class TeacherPage(widgets.VBox):
         self.game_view.children = [widgets.HTML(f"<h3>{html.escape(team)}: {html.escape(name)}</h3>"),
                                    Table(game, teacher=True)]
         return game
+
+
+def _let_go(old: tuple[widgets.Widget, ...], keep: list[widgets.Widget]) -> None:
+    """Close the widgets a page made for one showing (headings, rows) when it shows something else: a kernel
+    keeps every widget that is not closed. The page's own widgets (``keep``) and any table (closed by the page
+    when it puts up another) are left alone; a row is closed, not the widgets in it."""
+    for widget in old:
+        if widget in keep or isinstance(widget, Table):
+            continue
+        for part in (widget.layout, getattr(widget, "style", None)):
+            if isinstance(part, widgets.Widget):
+                part.close()
+        widget.close()
 
 
 def class_page() -> widgets.Widget:

@@ -31,8 +31,10 @@ HERE = pathlib.Path(__file__).parent
 
 
 class DiceTray(anywidget.AnyWidget):
-    _esm = HERE / "dicetray.js"
-    _css = HERE / "dicetray.css"
+    # the files' text, not their paths: anywidget ties every tray made from a path to the file's watcher, for
+    # good, so a table that rebuilds its tray for each new game would keep every old game alive
+    _esm = (HERE / "dicetray.js").read_text(encoding="utf-8")
+    _css = (HERE / "dicetray.css").read_text(encoding="utf-8")
 
     dice = traitlets.List(traitlets.Dict()).tag(sync=True)
     """One entry per die: face, label, meaning, sides, whether it is blank, the faces to flicker through, its

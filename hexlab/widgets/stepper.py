@@ -336,7 +336,12 @@ class PhaseStepper(widgets.VBox):
                 b.add_class("hexlab-gives-up")
             b.on_click(lambda _b, a=action: self.choose(a))
             buttons.append(b)
+        before = self.choices.children
         self.choices.children = buttons
+        for old in before:  # a kernel keeps every widget not closed: the buttons of the choices before go
+            old.layout.close()
+            old.style.close()
+            old.close()
 
     @staticmethod
     def log_html(log: list[Event], lines: int = 40) -> str:

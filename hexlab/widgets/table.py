@@ -105,8 +105,7 @@ class Table(widgets.VBox):
     def _install(self, game: Game, players: dict[str, Player], walk: bool) -> None:
         """Put ``game`` on the table: build the map, stepper, dice and odds around it, and stop and close the
         ones that followed the game before it."""
-        old = [self.map, self.map.note, self.map.unit_actions, self.map.hover, self.stepper, self.dice,
-               self.odds, self.beside, self.beside.tracks] if hasattr(self, "map") else []
+        old = self._parts() if hasattr(self, "map") else []
         for stop in self._stops:
             stop()
         self.game = game
@@ -134,9 +133,10 @@ class Table(widgets.VBox):
         self.map.children = [w for w in self.map.children if w not in beside] + (
             [self.beside.tracks] if self.beside.tracks.value else [])
         self.map.unit_actions.add_class("hexlab-unit-actions")
+        self._hint_row = widgets.HBox([self.stepper.hint_button, self.stepper.hint_view])
         self.side.children = [self.handover, self.stepper.header, self.map.note, self.map.unit_actions,
                               self.stepper.choices, self.stepper.buttons, self.stepper.note,
-                              widgets.HBox([self.stepper.hint_button, self.stepper.hint_view]), self.map.hover,
+                              self._hint_row, self.map.hover,
                               self.stepper.explain, self._labels[0], self.dice, self.odds]
         self.body.children = [self.map, self.side] + ([self.beside] if self.beside.shown.panels else [])
         self.sequence.children = [self._labels[1], self.stepper.walk, self.stepper.sequence]
@@ -151,6 +151,30 @@ class Table(widgets.VBox):
         self._refresh_saves()
         for widget in old:
             _close(widget)
+
+    def _parts(self) -> list[widgets.Widget]:
+        """The widgets bound to the game on the table (not all of them inside the table's own boxes: the stepper
+        lends its parts, the map its note and buttons)."""
+        # the hint's row is the stepper's, shown beside the map: closed with the rest (left open, its button kept
+        # the old stepper, and with it the old game, alive for as long as the kernel ran)
+        return [self.map, self.map.note, self.map.unit_actions, self.map.hover, self.stepper, self.dice, self.odds,
+                self.beside, self.beside.tracks, self._hint_row]
+
+    def close(self) -> None:
+        """Close the table and every widget of it, and stop following its game (a page that puts up another
+        table calls this, so the kernel lets the old one and its game go)."""
+        for stop in getattr(self, "_stops", ()):
+            stop()
+        self._stops = []
+        if hasattr(self, "map"):
+            for widget in self._parts():
+                _close(widget)
+        for widget in list(self.children) + [self.teacher, self.words, self.files, self.file_note, *self._labels]:
+            _close(widget)
+        for part in (self.layout, getattr(self, "style", None)):
+            if isinstance(part, widgets.Widget):
+                part.close()
+        super().close()
 
     def _title_html(self) -> str:
         game = self.game
@@ -365,6 +389,7 @@ class Table(widgets.VBox):
         viewer = self._viewer(waiting)
         if self.teacher.value:
             waiting = None
+        before = self.handover.children  # made for the seat before: closed once replaced (a kernel keeps them)
         if waiting is not None:
             take = widgets.Button(description=f"I am {waiting}: show my side", button_style="primary",
                                   layout=widgets.Layout(width="auto"))
@@ -381,6 +406,8 @@ class Table(widgets.VBox):
                 "on their side's turn)</div>")]
         else:
             self.handover.children = []
+        for widget in before:
+            _close(widget)
         if self.map.viewer != viewer:
             self.map.viewer = viewer
         if self.stepper.viewer != viewer:
@@ -433,11 +460,16 @@ def fit_map(hexmap: HexMap, height: str = MAP_HEIGHT) -> None:
 
 
 def _close(widget: widgets.Widget) -> None:
-    """Close a widget and every widget inside it (a map's canvas layers too)."""
+    """Close a widget and every widget inside it (a map's canvas layers too), with their layouts and styles:
+    ipywidgets keeps every widget that is not closed, so a table that puts a hundred games on it in a row would
+    otherwise keep the widgets of all of them."""
     for child in getattr(widget, "children", None) or ():
         _close(child)
     for layer in getattr(widget, "_canvases", None) or ():
-        layer.close()
+        _close(layer)
+    for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
+        if isinstance(part, widgets.Widget):
+            part.close()
     widget.close()
 
 
