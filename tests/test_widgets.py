@@ -95,6 +95,19 @@ def test_the_map_redraws_when_a_browser_connects_and_when_the_game_changes(game,
     assert m.draw_count > count + 1
 
 
+def test_each_layer_is_drawn_again_when_its_own_view_connects(game, sent):
+    """A table rebuilt in the browser (a loaded save, a new game) makes a view for each layer in its own time:
+    the terrain's view must get the terrain even when it is ready after the top layer's (it stayed blank)."""
+    m = HexMap(game)
+    sent.clear()
+    m.canvas._canvases[0]._handle_frontend_event(None, {"event": "client_ready"}, [])  # the terrain's view
+    assert len(sent) == 1 and "clear" in sent[0][0]
+    assert sent[0][1] > 2000, "the terrain layer's shapes were not sent"  # every hex of the board
+    sent.clear()
+    m.canvas._canvases[1]._handle_frontend_event(None, {"event": "client_ready"}, [])  # the units' view
+    assert len(sent) == 1 and "clear" in sent[0][0]
+
+
 def test_clicking_a_unit_highlights_its_moves_and_clicking_one_moves_it(game):
     m = HexMap(game)
     game.apply(PlayCard("order1"))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import ipywidgets as widgets
@@ -107,7 +108,8 @@ class HexMap(widgets.VBox):
         question picks places instead of playing them)."""
         super().__init__([self.canvas, self.hover, self.note, self.unit_actions], **kwargs)
         self.add_class("hexlab-hexmap")
-        self.canvas.on_client_ready(self.redraw)
+        for index in (TERRAIN, UNITS, HIGHLIGHT):  # each layer is its own canvas, ready in the browser in its own time
+            self.canvas[index].on_client_ready(partial(self._layer_ready, index))
         self.canvas.on_mouse_move(self._mouse_move)
         self.canvas.on_mouse_down(self._mouse_down)
         self.canvas.on_mouse_out(lambda *_: self._set_hover(None))
@@ -222,6 +224,17 @@ class HexMap(widgets.VBox):
                 c.clear()
                 draw_shapes(c, self._scene.layers[layer], self.dpr)
         self.draw_count += 1
+
+    def _layer_ready(self, index: int, *_: Any) -> None:
+        """A browser's view of one layer is ready (a page opened, or a table rebuilt): draw that layer for it.
+        (ipycanvas tells only the top layer's readiness to the MultiCanvas; the terrain's view, made
+        later, would stay blank.)"""
+        layer = {TERRAIN: "terrain", UNITS: "units", HIGHLIGHT: "highlight"}[index]
+        shapes = self._build_scene((layer,)).layers[layer]
+        with hold_canvas():
+            c = self.canvas[index]
+            c.clear()
+            draw_shapes(c, shapes, self.dpr)
 
     def redraw_units(self) -> None:
         """Draw the units and highlight layers again (after a change of the game or the selection)."""
