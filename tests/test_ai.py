@@ -504,3 +504,85 @@ def test_cactus_japan_holds_its_box_instead_of_walking_into_a_perimeter_it_canno
     result = search(game, level="veteran", seed=1)
     assert getattr(result.best, "to", None) != cb.GC, result.best
     assert all(c.value < result.choices[0].value for c in result.choices if c.action in moves)
+
+
+@pytest.mark.rule("was.base.sea_movement_default", "was.combat.base_attack_dice_default", "was.base.unit_data_default")
+def test_warsea_a_battleship_with_nothing_in_reach_sails_towards_the_enemy():
+    """The Kongo at B1 in its deployment corner, one American destroyer at B8: seven sectors apart, far beyond
+    the battleship's longest gunnery range (3). Nothing is in reach, so "guns in reach" is the same wherever it
+    goes; the computer must still close, or it never fights (Tokyo Express games were lost with the battleship
+    left in its corner). Every move that brings it nearer is worth more than every move that does not."""
+    from hexlab.ai.rulesets import warsea as hooks
+    from hexlab.rulesets.warsea import board
+
+    game = hexlab.load("warsea/tokyo_express", seed=1)
+    for uid in list(game.state.units):
+        if uid not in ("BB1", "DD2"):
+            del game.state.units[uid]
+    game.state.units["DD2"].at = "B8"
+    game.play_to_decision()
+    assert game.state.position == "initiative.choose"
+    game.apply(next(a for a in game.legal_actions() if getattr(a, "first", None) == "Japan"))
+    game.play_to_decision()
+    assert game.to_act == "Japan" and game.state.position == "sea.move"
+    terms = hooks.evaluate(game.rules, game.state, "Japan")
+    assert terms["guns"] == 0.0 and terms["closing"] == pytest.approx(-hooks.SCALE * hooks.CLOSING * (7 - 3))
+    # the American destroyer (3 dice at best) is not drawn towards a battleship of 8: it has no target to close on
+    assert hooks.evaluate(game.rules, game.state, "United States")["closing"] == 0.0
+
+    result = search(game, level="veteran", seed=1)
+    values = {c.action: c.value for c in result.choices}
+    closer = [a for a in values if getattr(a, "to", None) and board.distance(a.to, "B8") < 7]
+    others = [a for a in values if a not in closer]
+    assert closer and others  # staying (ending the moves) and sailing along the edge are offered too
+    assert result.best in closer
+    assert min(values[a] for a in closer) > max(values[a] for a in others)
+
+
+@pytest.mark.rule("was.base.sea_movement_default", "was.base.unit_data_default", "was.naval.capacity.tokyo_express")
+def test_warsea_a_cruiser_closes_on_the_transport_not_on_the_battleship_that_outguns_it():
+    """The American light cruiser (5 gunnery dice at best, longest range 2) is drawn towards what it can fight: the
+    Japanese destroyer-transport far off in the north-west, not the battleship (8 dice) three sectors away."""
+    from hexlab.ai.rulesets import warsea as hooks
+
+    game = hexlab.load("warsea/tokyo_express", seed=1)
+    for uid in list(game.state.units):
+        if uid not in ("CL1", "BB1", "DT1"):
+            del game.state.units[uid]
+    game.state.units["CL1"].at = "D8"
+    game.state.units["BB1"].at = "C5"
+    game.state.units["DT1"].at = "A1"
+    per_sector = hooks.SCALE * hooks.CLOSING
+    assert hooks.evaluate(game.rules, game.state, "United States")["closing"] == pytest.approx(-per_sector * (7 - 2))
+    # the battleship closes on the cruiser (range 3 reaches from C5 to D8: nothing left to sail); the transport
+    # never counts (its work is the troops)
+    assert hooks.evaluate(game.rules, game.state, "Japan")["closing"] == 0.0
+    game.state.units["BB1"].at = "A2"
+    assert hooks.evaluate(game.rules, game.state, "Japan")["closing"] == pytest.approx(-per_sector * (6 - 3))
+    game.state.units["DT1"].at = "C6"  # the transport comes within the cruiser's range 2
+    assert hooks.evaluate(game.rules, game.state, "United States")["closing"] == 0.0
+
+
+@pytest.mark.rule("m44.turn.sequence.phases", "m44.terrain.forest.dice", "m44.battle.close_assault.forced")
+def test_memoir44_it_stays_in_the_forest_rather_than_step_out_where_three_enemy_units_reach_it():
+    """Allied infantry, ordered, in a forest at 6,6; three Axis infantry units two and three hexes off. Stepping
+    out to the open ground in front gives it a close assault (3 dice), but the Axis plays the next card and could
+    then fire at it with all three, from 1 and 2 hexes, with no forest to take a die off. Staying is better. (The
+    evaluation once counted the side playing next at the small weight of "later", and the Tenaru Marines walked
+    out of their sandbags this way and lost their line.)"""
+    from hexlab.ai.rulesets import memoir44 as hooks
+    from hexlab.rulesets.memoir44.rules import EndMoves
+
+    units = [("A1", "Allies", "infantry", "6,6"), ("A2", "Allies", "infantry", "1,8"),
+             ("X1", "Axis", "infantry", "6,3", {"strength": 3}), ("X2", "Axis", "infantry", "5,3"),
+             ("X3", "Axis", "infantry", "7,4"), ("X4", "Axis", "infantry", "12,0")]
+    game = mb.make(units, terrain={"forest": ["6,6"]}, hand=["attack_centre"], rules={"medals": 4})
+    mb.order(game, "attack_centre", ["A1"])
+    assert game.state.position == "move.move" and game.to_act == "Allies"
+    result = search(game, level="veteran", seed=1)
+    assert result.best == EndMoves(), result.best
+    assert all(c.value < result.choices[0].value for c in result.choices[1:])
+    # the threat of the side playing next: three attacks on one unit count no more than that unit is worth
+    threat = hooks._next_card_threat({"X1": (9.0, "A1"), "X2": (9.0, "A1"), "X3": (9.0, "A1")},
+                                     [game.state.units["A1"]])
+    assert threat == pytest.approx(hooks.NEXT * (hooks.FIGURES + hooks.MEDAL))

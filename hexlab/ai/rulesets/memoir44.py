@@ -13,7 +13,9 @@ The evaluation, for one side, is its own account minus the enemy's, in medal poi
   units the card just played may still order (m44.order.units.announce: the best ones, as many as the card
   orders), and only in part for the others (they need a card first);
 - **exposure** is the same computed from the enemy's side: what the enemy's units could do to each of ours
-  where it stands; a side that ends its turn with units open to a medal pays for it;
+  where it stands; a side that ends its turn with units open to a medal pays for it. The side not playing
+  now plays the next card (m44.turn.sequence.phases), so its best few attacks count for half, not the small
+  share of "later";
 - **closing in**: a unit with no target in range loses a little for each hex it is away from the nearest
   enemy (units far from the fight win no medals).
 
@@ -37,6 +39,11 @@ MEDAL = 10.0
 FIGURES = 3.0
 NOW, CARD, LATER = 0.9, 0.7, 0.15
 """How much of a unit's best attack counts: ordered this turn, orderable by the card just played, later."""
+NEXT, NEXT_UNITS = 0.5, 3
+"""The side that is not playing now plays the next card: its best ``NEXT_UNITS`` attacks (a section card orders
+two to four units) count at ``NEXT`` (attacks on one unit no more than it is worth), the rest at ``LATER``. At
+``LATER`` alone, a unit that walked out of its sandbags into reach of three enemy units paid almost nothing for
+it, and the Tenaru Marines lost their line so."""
 
 TERMS = {
     "medals": ("medals", "m44.victory.medals.target"),
@@ -192,6 +199,19 @@ def _orderable(rules: Any, state: GameState) -> tuple[list[str], int]:
     return units, max(0, room)
 
 
+def _next_card_threat(attacks: dict[str, tuple[float, str | None]], targets: list[Unit]) -> float:
+    """What the side that plays the next card threatens: its best ``NEXT_UNITS`` attacks at ``NEXT``. Attacks on
+    the same unit add up only to what that unit is worth (its figures and its medal): a unit can be lost once,
+    however many enemy units could fire at it."""
+    worth = {t.id: FIGURES * t.strength / max(1, t.max_strength) + MEDAL for t in targets}
+    on: dict[str, float] = {}
+    for uid in sorted(attacks, key=lambda uid: -attacks[uid][0])[:NEXT_UNITS]:
+        value, whom = attacks[uid]
+        if whom is not None:
+            on[whom] = on.get(whom, 0.0) + value
+    return NEXT * sum(min(v, worth.get(whom, v)) for whom, v in on.items())
+
+
 def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
     other = state.other(side)
     mine = state.rules_state
@@ -214,7 +234,13 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
         nearest: dict[str, int] = {}
         attacks = best_attacks(rules, state, units[s], units[foe], sight, nearest)
         weights = dict.fromkeys(attacks, LATER)
-        if s == active and phase in ("order", "move", "battle", "again"):
+        extra = 0.0
+        if s != active:  # it plays the next card (m44.turn.sequence.phases)
+            extra = _next_card_threat(attacks, units[foe])
+            # those attacks are counted by the line above: the others count at LATER
+            for uid in sorted(attacks, key=lambda uid: -attacks[uid][0])[:NEXT_UNITS]:
+                weights[uid] = 0.0
+        elif phase in ("order", "move", "battle", "again"):
             for uid in turn.ordered:
                 if uid in weights and uid not in turn.battled:
                     weights[uid] = NOW
@@ -223,7 +249,7 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
                 ranked = sorted(can, key=lambda uid: -attacks.get(uid, (0.0, None))[0])
                 for uid in ranked[:room]:
                     weights[uid] = CARD
-        total = sum(weights[uid] * v for uid, (v, _) in attacks.items())
+        total = extra + sum(weights[uid] * v for uid, (v, _) in attacks.items())
         terms["attacks" if s == side else "exposure"] += total if s == side else -total
         for u in units[s]:
             if attacks.get(u.id, (0.0, None))[1] is None and isinstance(u.at, Hex):

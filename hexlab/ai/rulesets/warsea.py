@@ -14,7 +14,15 @@ Everything is in victory points divided by ten, for one side: its own account mi
 - **guns in reach** (was.combat.base_attack_dice_default): each ship's gunnery at the range of the nearest
   enemy ship, as expected successes (a 4 or 5 is one, a 6 two: two thirds of a success a die) against that
   ship's Armour, worth a share of its points. Counted for both sides, it draws our ships to fight where they
-  out-gun the enemy and away where they are out-gunned.
+  out-gun the enemy and away where they are out-gunned;
+- **closing in** (was.base.sea_movement_default, was.naval.gunfire_vs_troops.gunnery_only): each of our own
+  warships with guns (not a transport: those carry troops, valued above) loses a little for every sector it
+  must still sail before a target it can fight comes within its longest gunnery range: enemy troops ashore, an
+  enemy transport, or an enemy warship with no more gunnery dice than it has (a destroyer is not sent after a
+  battleship). Without it a ship with nothing in reach has no reason to move, and a battleship left in its
+  deployment corner wins nothing. A sector is worth less than the smallest attack "guns in reach" counts, so a
+  real shot comes first. It counts only our ships: counted for both sides, two fleets closing would cancel out
+  and nothing would move.
 """
 
 from __future__ import annotations
@@ -32,12 +40,17 @@ TERMS = {
     "islands": ("islands held", "was.victory.claim.sole_troops_at_check"),
     "troops": ("troops carried towards the islands", "was.naval.unload.only_anti_air_after"),
     "guns": ("guns in reach of enemy ships", "was.combat.base_attack_dice_default"),
+    "closing": ("warships closing with the enemy", "was.base.sea_movement_default"),
 }
 
 SCALE = 0.1
 """Points of the evaluation per victory point."""
 SUCCESS_PER_DIE = 2 / 3
 """Expected successes of one attack die: a 4 or a 5 is one success, a 6 two (was.combat.base_attack_dice_default)."""
+CLOSING = 0.5
+"""Victory points a sector a warship of ours must still sail before a target is in its reach. The smallest attack
+"guns in reach" values in Tokyo Express is 0.67 points (one die at a 10-point, Armour 3 destroyer-transport), so
+closing one sector is worth less than a shot."""
 
 
 def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
@@ -96,7 +109,28 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
                 expected = c.gunnery[d] * SUCCESS_PER_DIE
                 best = max(best, min(1.0, expected / max(1, tc.armour)) * tc.points)
             terms["guns"] += sign * SCALE * 0.3 * best
+    terms["closing"] = -SCALE * CLOSING * sum(_sectors_to_reach(rules, state, u, c, ships.get(state.other(side), []))
+                                              for u, c in ships.get(side, []))
     return terms
+
+
+def _sectors_to_reach(rules: Any, state: GameState, ship: Any, card: Any, foes: list[tuple[Any, Any]]) -> int:
+    """Sectors ``ship`` must still sail before a target it can fight is within its longest gunnery range: enemy
+    troops on an island, an enemy transport, or an enemy warship with no more gunnery dice than ``ship`` at its
+    best. 0 when one already is, when there is none, or when the ship is a transport or has no guns (those have
+    other work)."""
+    from ...rulesets.warsea import board
+
+    reach = max((r for r, dice in enumerate(card.gunnery) if dice > 0), default=-1)
+    if reach < 0 or board.capacity(rules, state, ship)[0] > 0:
+        return 0
+    guns = max(card.gunnery)
+    targets = [t.at for t, tc in foes if board.capacity(rules, state, t)[0] > 0 or max(tc.gunnery, default=0) <= guns]
+    targets += [u.at for u in state.units.values()
+                if u.alive and u.side != ship.side and board.is_troop(u) and isinstance(u.at, str)]
+    if not targets:
+        return 0
+    return max(0, min(board.distance(ship.at, t) for t in targets) - reach)
 
 
 def resample(rules: Any, view: GameState, side: str, rng: Rng) -> GameState:
