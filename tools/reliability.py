@@ -351,7 +351,8 @@ def mutation_rows() -> list[Row]:
     for name, f in sorted(data["files"].items()):
         equivalent = f.get("equivalent") or []
         score = f.get("score")
-        shown = f"{score:.0%}" if isinstance(score, float) and score <= 1 else f"{score}%"
+        fraction = score if isinstance(score, float) and score <= 1 else (score or 0) / 100
+        shown = f"{100 * fraction:.1f}%"  # one decimal: 869 of 870 is 99.9%, not a rounded 100%
         rows.append(Row(f"mutation: `{name}`", f"{f.get('total')} mutants", f"{f.get('killed')} killed",
                         f"{f.get('survived')} survived",
                         f"score {shown}; {len(equivalent)} survivors judged equivalent ({when('mutation.json')})",
