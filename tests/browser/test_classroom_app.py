@@ -215,7 +215,10 @@ def test_a_team_plays_a_whole_game_in_the_class_app_and_the_teacher_sees_it(room
     page.locator(".hexlab-teacher-open").click()
     page.wait_for_selector(f"text={TEAM}", timeout=30_000)
     body = page.inner_text("body")
-    assert "won" in body and shadow.game.scenario.title in body
+    # the game's own result, as the page words it (the computer's moves may differ on a busy machine, where its
+    # safety stop on time cuts a search short, so the game may end in a win for either side or a draw)
+    winner = (shadow.game.result or {}).get("winner")
+    assert (f"{winner} won" if winner else "a draw") in body and shadow.game.scenario.title in body
     page.screenshot(path=str(ARTIFACTS / "class_app_teacher.png"))
     assert _errors(page) == [], (_errors(page), page.failed_requests)
     assert json.loads((room.folder / "room.json").read_text())["teacher"]["hash"] != teacher_code
