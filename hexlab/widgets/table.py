@@ -169,7 +169,10 @@ class Table(widgets.VBox):
         if hasattr(self, "map"):
             for widget in self._parts():
                 _close(widget)
-        for widget in list(self.children) + [self.teacher, self.words, self.files, self.file_note, *self._labels]:
+        # (a table whose construction was refused part way, a bad player name say, is closed by the garbage
+        # collector too: only the parts it got as far as making)
+        own = [getattr(self, name, None) for name in ("teacher", "words", "files", "file_note")]
+        for widget in list(self.children) + [w for w in own if w is not None] + list(getattr(self, "_labels", ())):
             _close(widget)
         for part in (self.layout, getattr(self, "style", None)):
             if isinstance(part, widgets.Widget):
