@@ -18,6 +18,7 @@ from ...engine.state import Unit
 from ...hexes import Hex, hex_distance
 from . import events as ev
 from .actions import EndMoves, Move
+from .cuts import cuts
 from .data import ARMOR, ARTILLERY, INFANTRY, TERRAIN
 from .handlers import handlers
 from .state import Moved, StopRule
@@ -83,7 +84,7 @@ def move_error(rules: Memoir44, state: GameState, action: Move, again: bool = Fa
     if name == "hedgerow":
         return RuleError("A unit enters a hedgerow only from a hex next to it.",
                          "m44.terrain.hedgerow.enter_from_adjacent")
-    cut = rules.field.cuts(state, u, most, to, free=free_move(rules, state, u))
+    cut = cuts(rules.field, state, u, most, to, free=free_move(rules, state, u))
     if not cut:  # not expected: the checks above cover a hex no way of the allowed length reaches
         return RuleError(f"No way to {rules.where(to)} within {most} hex(es).", RANGE_CLAUSE[u.kind])
     (clause, words), others = cut[0], cut[1:]
