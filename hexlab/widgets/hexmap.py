@@ -34,6 +34,7 @@ from .draw import draw_shapes
 from .rules_html import code
 
 TERRAIN, UNITS, HIGHLIGHT = 0, 1, 2
+LAYER_NAMES = {TERRAIN: "terrain", UNITS: "units", HIGHLIGHT: "highlight"}
 VERB_ORDER = {"battle": 0, "move": 1}
 
 
@@ -218,40 +219,32 @@ class HexMap(widgets.VBox):
         """Draw all three layers (when a browser connects, and at the start)."""
         self._scene = self._build_scene(("terrain", "units", "highlight"))
         self._cells = self._scene.cells
+        self._paint(self._scene, (TERRAIN, UNITS, HIGHLIGHT))
+        self.draw_count += 1
+
+    def _paint(self, sc: Scene, indexes: tuple[int, ...]) -> None:
+        """Clear and draw these canvas layers from ``sc``, as one message to the browser."""
         with hold_canvas():
-            for index, layer in ((TERRAIN, "terrain"), (UNITS, "units"), (HIGHLIGHT, "highlight")):
+            for index in indexes:
                 c = self.canvas[index]
                 c.clear()
-                draw_shapes(c, self._scene.layers[layer], self.dpr)
-        self.draw_count += 1
+                draw_shapes(c, sc.layers[LAYER_NAMES[index]], self.dpr)
 
     def _layer_ready(self, index: int, *_: Any) -> None:
         """A browser's view of one layer is ready (a page opened, or a table rebuilt): draw that layer for it.
         (ipycanvas tells only the top layer's readiness to the MultiCanvas; the terrain's view, made
         later, would stay blank.)"""
-        layer = {TERRAIN: "terrain", UNITS: "units", HIGHLIGHT: "highlight"}[index]
-        shapes = self._build_scene((layer,)).layers[layer]
-        with hold_canvas():
-            c = self.canvas[index]
-            c.clear()
-            draw_shapes(c, shapes, self.dpr)
+        self._paint(self._build_scene((LAYER_NAMES[index],)), (index,))
 
     def redraw_units(self) -> None:
         """Draw the units and highlight layers again (after a change of the game or the selection)."""
         self._scene = self._build_scene()
-        with hold_canvas():
-            for index, layer in ((UNITS, "units"), (HIGHLIGHT, "highlight")):
-                c = self.canvas[index]
-                c.clear()
-                draw_shapes(c, self._scene.layers[layer], self.dpr)
+        self._paint(self._scene, (UNITS, HIGHLIGHT))
         self.draw_count += 1
 
     def redraw_highlights(self) -> None:
         self._scene = self._build_scene(("highlight",))
-        with hold_canvas():
-            c = self.canvas[HIGHLIGHT]
-            c.clear()
-            draw_shapes(c, self._scene.layers["highlight"], self.dpr)
+        self._paint(self._scene, (HIGHLIGHT,))
         self.draw_count += 1
 
     def to_svg(self) -> str:
