@@ -159,6 +159,36 @@ def test_infantry_assault_orders_one_sections_infantry_to_move_further():
     assert game.explain(Battle("I2", "X2")) is None
 
 
+@pytest.mark.rule("m44.order.cards.data", "m44.move.infantry.range")
+def test_a_move_past_the_cards_reach_is_refused_by_the_card_not_the_units_own_range():
+    """With Infantry Assault the card, not infantry's own 2 hexes, says how far a unit goes: a student told
+    "infantry moves at most 2" after being allowed 3 would be misled. Without the card, the unit's own range."""
+    game = make(ARMY, hand=["infantry_assault"])
+    order(game, "infantry_assault", ["I3"])
+    assert game.explain(Move("I3", hx(game, "10,4"))) is None                    # 3 hexes: the card's reach
+    err = game.explain(Move("I3", hx(game, "10,3")))                               # 4 hexes
+    assert err is not None and err.clause == "m44.order.cards.data"
+    assert "at most 3 hex(es) with Infantry Assault" in err.reason
+    game = make(ARMY, hand=["probe_right"])
+    order(game, "probe_right", ["I3"])
+    err = game.explain(Move("I3", hx(game, "10,4")))                               # 3 hexes, a section card
+    assert err is not None and err.clause == "m44.move.infantry.range"
+    assert "at most 2 hex(es);" in err.reason
+
+
+@pytest.mark.rule("m44.order.cards.data")
+def test_an_exercise_on_a_turn_names_the_card_in_play():
+    """A reach or dice question on Memoir '44 hangs on the card played: the question says which it is and what
+    it does, so the student can answer from the question and the map alone."""
+    import hexlab.exercises as hx_ex
+
+    for kind in ("reach", "targets", "dice", "order"):
+        ex = hx_ex.generate("memoir44", kind, seed=3)
+        game = ex.game()
+        card = game.rules.card(game.state.rules_state.turn.card)
+        assert f"(The card in play is {card.name}: {card.summary})" in ex.question, (kind, ex.question)
+
+
 @pytest.mark.rule("m44.order.cards.data")
 def test_close_assault_orders_units_next_to_an_enemy_with_an_extra_die():
     units = [("I1", "Allies", "infantry", "6,6"), ("I2", "Allies", "infantry", "2,6"), ("X1", "Axis", "infantry", "6,5"),

@@ -571,6 +571,12 @@ class Ruleset(Generic[S]):
         section lines); none by default."""
         return []
 
+    def turn_context(self, state: GameState) -> str | None:
+        """What a player must know about the turn in play to judge a move or an attack, that the map does not
+        show (Memoir '44: the command card played, whose text can change how far a unit goes or how many dice
+        it rolls); ``None`` when nothing. Exercises add it to their question, so a student can answer fairly."""
+        return None
+
     def sight(self, state: GameState, frm: Location, to: Location) -> Any:
         """The line of sight between two places, when the ruleset has one (a
         :class:`hexlab.hexes.LosResult`), for the map to draw; ``None`` otherwise."""

@@ -110,19 +110,7 @@ def build_reach(game: Game, subject: dict[str, str]) -> Exercise | None:
     words = "areas" if moves and moves[0].to in game.board.areas else "hexes"
     how = " overland" if game.ruleset == "cactus" else ""  # a move by sea is its own kind (seaborne)
     q = f"Which {words} may {unit} ({game.rules.unit_title(game.state.units[unit])}) move to{how} now? Pick every one."
-    return _place_exercise(game, "reach", unit, moves, _with_card(game, q))
-
-
-def _with_card(game: Game, question: str) -> str:
-    """Memoir '44: the question with the command card in play, whose text can change how far a unit goes
-    (Infantry Assault: 3 hexes without battling); a student cannot answer fairly without it."""
-    if game.ruleset != "memoir44":
-        return question
-    card_id = getattr(getattr(game.rules.mine(game.state), "turn", None), "card", None)
-    if not card_id:
-        return question
-    card = game.rules.card(card_id)
-    return f"{question} (The card in play is {card.name}: {card.summary})"
+    return _place_exercise(game, "reach", unit, moves, q)
 
 
 def _simple_places(kind: str, cls_name: str, words: str) -> tuple[Callable, Callable]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..engine import Game
 from ..engine.actions import Action
+from ..engine.ruleset import Ruleset
 from ..hexes import Hex, hex_distance, hex_neighbors
 from .ask import (
     _battles,
@@ -52,7 +53,8 @@ def build_targets(game: Game, subject: dict[str, str]) -> Exercise | None:
     u = game.state.units[unit]
     enemies = [e.id for e in _side_units(game, u.side, enemy=True) if game.rules.sees(game.state, u.side, e)]
     legal = {a.target for a in acts}
-    sight = " (line of sight counts)" if game.ruleset == "memoir44" else ""
+    has_sight = type(game.rules).sight is not Ruleset.sight  # the ruleset has a line of sight rule
+    sight = " (line of sight counts)" if has_sight else ""
     q = f"Which enemy units may {unit} ({game.rules.unit_title(u)}) battle now{sight}? Pick every one."
     return _unit_set(game, "targets", subject, q, legal, enemies, lambda t: dataclasses.replace(acts[0], target=t),
                      f"{unit} may battle {{c}}.")
@@ -85,8 +87,7 @@ def build_order(game: Game, subject: dict[str, str]) -> Exercise | None:
     side = game.to_act
     own = [u.id for u in _side_units(game, side)]
     legal = {a.unit for a in orders}
-    card = subject.get("card") or "the card played"
-    q = f"{side} has played {card}. Which of {side}'s units may it order? Pick every one."
+    q = f"Which {side} units may the card in play order? Pick every one."
     return _unit_set(game, "order", subject, q, legal, own, lambda c: dataclasses.replace(orders[0], unit=c),
                      "the card may order {c}.")
 

@@ -75,7 +75,11 @@ def move_error(rules: Memoir44, state: GameState, action: Move, again: bool = Fa
         clause = RANGE_CLAUSE[u.kind]
         if rules.facts(u).badge == "french_resistance":
             clause = "m44.nation.french_resistance.move_range"
-        return RuleError(f"{u.id} moves at most {most} hex(es); {rules.where(to)} is {d} away.", clause)
+        card = ""
+        if most != rules.field.allowance(u):  # the card in play sets how far (Infantry Assault, Behind Enemy Lines)
+            clause = "m44.order.cards.data"
+            card = f" with {rules.card(t.card).name}"
+        return RuleError(f"{u.id} moves at most {most} hex(es){card}; {rules.where(to)} is {d} away.", clause)
     name = rules.board.terrain[to]
     if name == "beach" and d > 2:
         return RuleError("A move onto a beach covers at most 2 hexes.", "m44.terrain.beach.move")

@@ -317,6 +317,15 @@ class Memoir44(Ruleset[Memoir44State]):
     def card(self, card_id: str) -> Card:
         return self.cards[card_id]
 
+    def turn_context(self, state: GameState) -> str | None:
+        """The command card in play and what it does (m44.order.cards.data): Infantry Assault lets infantry move
+        3 hexes without battling, Firefight forbids moves, and so on."""
+        card_id = state.rules_state.turn.card
+        if not card_id:
+            return None
+        card = self.card(card_id)
+        return f"The card in play is {card.name}: {card.summary}"
+
     def sections_of(self, unit: Unit) -> list[str]:
         return self.field.sections_of(unit.at, unit.side) if isinstance(unit.at, Hex) else []
 
