@@ -264,6 +264,9 @@ class OddsReport:
     summary: dict[str, Fraction] = field(default_factory=dict)
     clauses: tuple[str, ...] = ()
     notes: list[str] = field(default_factory=list)
+    situation: str = ""
+    """The position the chances suppose when it is not the one on the map ("if SNLF2 moves in overland this
+    hour"): a question built on the report must say it."""
 
     def to_data(self) -> dict[str, Any]:
         return {"title": self.title, "outcomes": [{"outcome": o, "p": fraction_str(p)} for o, p in self.outcomes],

@@ -58,7 +58,7 @@ def _exercise(game: Game, kind: str, subject: dict[str, str], question: str, ans
         more["source"] = game.scenario.source
     context = game.rules.turn_context(game.state)
     if context and context not in question:  # what the map does not show, and the answer may hang on
-        question = f"{question} ({context})"
+        question = f"{question} ({context if context.endswith('.') else context + '.'})"
     return Exercise(ruleset=game.rules.id, kind=kind, scenario=scenario, seed=game.seed,
                     history=tuple(saves.history_data(game)), subject=subject, question=question,
                     answer_type=answer_type, expected=tuple(sorted(expected, key=natural)), why=why, **more)

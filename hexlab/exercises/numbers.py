@@ -75,7 +75,8 @@ def build_odds(game: Game, subject: dict[str, str]) -> Exercise | None:
         return None
     name, p = asked
     clauses = tuple(report.clauses)
-    q = (f"{report.title}. What is the chance of this outcome: {name}? Type a fraction or a percentage "
+    title = f"{report.title}, {report.situation}" if report.situation else report.title
+    q = (f"{title}. What is the chance of this outcome: {name}? Type a fraction or a percentage "
          f"(within {float(ODDS_TOLERANCE):.0%} counts).")
     notes = "; ".join(report.notes)
     return _exercise(game, "odds", {"unit": subject["unit"], "target": subject["target"], "outcome": name}, q,

@@ -75,10 +75,11 @@ def _places_nontrivial(ex: Exercise, game: Game) -> bool:
     hexes, or in links on an area map; for a move by sea, any box refused)."""
     if not ex.expected:
         return False
-    refused = [k for k in ex.candidates if k not in ex.expected]
+    at = game.state.place_of(game.state.units[ex.subject["unit"]])
+    # staying put is no move: the unit's own place, refused in every position, changes no answer
+    refused = [k for k in ex.candidates if k not in ex.expected and place_of(game, k) != at]
     if not refused:
         return False
-    at = game.state.place_of(game.state.units[ex.subject["unit"]])
     if ex.answer_type == "hexes":
         far = max(hex_distance(at, place_of(game, k)) for k in ex.expected)
         return any(hex_distance(at, place_of(game, k)) <= far for k in refused)

@@ -201,6 +201,16 @@ class Cactus(Ruleset[CactusState]):
                 routes.append((area.id, near.id, "sea"))
         return routes
 
+    def turn_context(self, state: GameState) -> str | None:
+        """The turn and hour, and the units that have moved this turn already (caf.movement.once_per_turn), which
+        the map does not mark."""
+        if state.rules_state is None:
+            return None
+        side = self.to_act(state)
+        mine = [u for u in state.rules_state.turn.moved if u in state.units and state.units[u].side == side]
+        moved = f"{', '.join(mine)} moved this turn already" if mine else f"no {side} unit has moved this turn"
+        return f"{self.clock(state)}; {moved}"
+
     def clock(self, state: GameState) -> str:
         """The hour, in the phases that come round every hour (``repeat`` in the sequence of play); else the
         end of the turn."""
@@ -256,6 +266,7 @@ class Cactus(Ruleset[CactusState]):
         box = t.at
         notes: list[str] = []
         fight = state.rules_state.fights.get(box)
+        situation = ""
         if fight is not None:
             att = self.ground.units_in(state, box, fight.attacker)
             dfn = self.ground.units_in(state, box, fight.defender)
@@ -263,12 +274,14 @@ class Cactus(Ruleset[CactusState]):
             overland = any(not facts.seaborne(state, x) for x in att)
             if u.at != box:
                 notes.append(f"the fight going on in {self.where(box)}, without {u.id}")
+                situation = f"the fight already going on there ({u.id} is not in it)"
         elif isinstance(u.at, str):
             att = [u, *self.ground.units_in(state, box, u.side)]
             dfn = self.ground.units_in(state, box, t.side)
             overland = self.ground.linked(u.at, box)
             seaborne = not overland
-            notes.append(f"if {u.id} moves in {'overland' if overland else 'by amphibious invasion'} this hour")
+            situation = f"if {u.id} moves in {'overland' if overland else 'by amphibious invasion'} this hour"
+            notes.append(situation)
         else:
             return None
         attacker = att[0].side
@@ -276,10 +289,15 @@ class Cactus(Ruleset[CactusState]):
         d_dice = sum(self.dice_of(x) for x in dfn)
         if attacker == self.japanese:
             notes.append(f"with Banzai the attacker would roll {2 * a_dice} dice and lose a step per Banzai unit after")
-        return hour_report(f"{attacker} ({a_dice} dice) against {dfn[0].side} ({d_dice} dice) in {self.where(box)}",
-                           a_dice, d_dice, banzai=0, seaborne=seaborne, overland=overland,
-                           defender_steps=sum(x.strength for x in dfn), attacker_steps=sum(x.strength for x in att),
-                           notes=notes)
+        def dice(n: int) -> str:
+            return f"{n} {'die' if n == 1 else 'dice'}"
+
+        report = hour_report(f"{attacker} ({dice(a_dice)}) against {dfn[0].side} ({dice(d_dice)}) in {self.where(box)}",
+                             a_dice, d_dice, banzai=0, seaborne=seaborne, overland=overland,
+                             defender_steps=sum(x.strength for x in dfn), attacker_steps=sum(x.strength for x in att),
+                             notes=notes)
+        report.situation = situation
+        return report
 
     def invariants(self, state: GameState) -> list[str]:
         return broken_invariants(self, state)

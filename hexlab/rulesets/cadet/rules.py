@@ -223,6 +223,15 @@ class Cadet(Ruleset[CadetState]):
             return f"the turn passes to {other}"
         return super().forfeit(state, action)
 
+    def turn_context(self, state: GameState) -> str | None:
+        """The figure activated now and the actions it has left (cc.action.limit.two): a figure with 1 action
+        left cannot wade a river or go into woods, though the map looks the same."""
+        cur = state.rules_state.current
+        if cur is None:
+            return None
+        left = f"{cur.actions} action{'s' if cur.actions != 1 else ''} left"
+        return f"{cur.unit} is the figure activated now, with {left} this activation"
+
     def clock(self, state: GameState) -> str:
         goal = self.options.vp_to_win
         return f"Turn {state.turn} · VP " + ", ".join(f"{s} {state.score.get(s, 0)}/{goal}" for s in state.sides)

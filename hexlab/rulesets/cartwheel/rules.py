@@ -377,6 +377,19 @@ class Cartwheel(Ruleset[CartwheelState]):
         words = WORDS.get(type(action))
         return words(self, state, action) if words is not None else type(action).__name__
 
+    def turn_context(self, state: GameState) -> str | None:
+        """The turn, and which of the acting side's units have sailed this turn (oc.base.naval_mission_default) or
+        moved this Ground Operations phase (oc.base.ground_operations_default): the map does not mark them. Only the
+        acting side's own units are named, so nothing hidden from that seat is told."""
+        mine, side = self.mine(state), self.to_act(state)
+        if mine is None or side is None or not state.position.startswith(("ops.", "ground.")):
+            return None
+
+        def own(ids: list[str]) -> str:
+            named = [u for u in ids if u in state.units and state.units[u].side == side]
+            return ", ".join(named) if named else "none yet"
+        return f"{self.clock(state)}; sailed this turn: {own(mine.sailed)}; moved this Ground Operations: {own(mine.moved)}"
+
     def clock(self, state: GameState) -> str:
         return f"Turn {state.turn} of {self.options.turns} ({calendar(self.calendar_turn(state))})"
 

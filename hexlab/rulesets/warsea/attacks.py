@@ -124,8 +124,9 @@ def _dice_check(rules: Warsea, state: GameState, action: Attack, u: Unit, t: Uni
     d = board.distance(str(u.at), str(t.at))
     if board.is_ship(u) and d > combat.GUNNERY_RANGE:
         return RuleError(f"{t.id} is {d} sectors away: gunnery reaches 3.", "was.base.gunnery_range_default")
+    away = f"at {d} sector{'s' if d != 1 else ''} (its card gives none at that range)" if board.is_ship(u) else ""
     return RuleError(f"{u.id} has no {WEAPON_WORDS.get(action.weapon, action.weapon)} dice against {t.id} "
-                     f"{'at that range' if board.is_ship(u) else ''}".rstrip() + ".",
+                     f"{away}".rstrip() + ".",
                      "was.base.gunnery_range_default" if board.is_ship(u) else "was.base.air_missions_default")
 
 
@@ -150,19 +151,30 @@ def _each_attack(rules: Warsea, state: GameState, side: str, phase: str) -> Iter
     for u in state.units_of(side):
         if not board.on_map(u) or u.id in declared or not _may_fire(mine, phase, u):
             continue  # every attack it could make would be refused (why_not_attack): none to check
-        # only the targets the phase lets it fire at are checked in full (the rest would be refused)
-        yield from (a for t in enemies if _in_reach(phase, u, t) for w in weapons
-                    if why_not_attack(rules, state, a := Attack(u.id, t.id, w), side, phase) is None)
+        # only the targets the phase lets it fire at are weighed (the rest would be refused), and with no words
+        yield from (Attack(u.id, t.id, w) for t in enemies if _in_reach(phase, u, t) for w in weapons
+                    if _fires(rules, state, phase, u, t, w))
 
 
 def _in_reach(phase: str, u: Unit, t: Unit) -> bool:
     """Whether ``t`` is of a kind, and where, that ``u`` may attack in ``phase``: aircraft over it in Air Defense,
-    ships or troops in its own sector in Air Attack, ships or troops in Surface Attack."""
+    ships or troops in its own sector in Air Attack, ships or troops within gunnery range in Surface Attack (beyond
+    it a ship has no gunnery dice: was.base.gunnery_range_default)."""
     if phase == "airdef":
         return board.is_aircraft(t) and t.at == u.at
     if phase == "airatk":
         return not board.is_aircraft(t) and t.at == u.at
-    return not board.is_aircraft(t)
+    return not board.is_aircraft(t) and board.distance(u.at, t.at) <= combat.GUNNERY_RANGE  # type: ignore[arg-type]
+
+
+def _fires(rules: Warsea, state: GameState, phase: str, u: Unit, t: Unit, weapon: str) -> bool:
+    """For an attack :func:`_each_attack` weighs (a unit of the side that may fire in ``phase``, on the map and not yet
+    declared, at an enemy in reach with one of the phase's weapons): whether :func:`why_not_attack` accepts it, found
+    without writing out the words of a refusal. What is left of the phase's check is the dice: a ship's anti-air in
+    Air Defense, and in the other phases the dice of the attack (:func:`_dice_check`)."""
+    if phase == "airdef":
+        return board.card(rules, state, u).anti_air != 0  # type: ignore[union-attr]
+    return dice_for(rules, state, u, t, weapon)[0] > 0
 
 
 def _may_fire(mine: Any, phase: str, u: Unit) -> bool:

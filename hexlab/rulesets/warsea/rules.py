@@ -147,6 +147,20 @@ class Warsea(Ruleset[WarseaState]):
         words = WORDS.get(type(action))
         return words(self, state, action) if words is not None else type(action).__name__
 
+    def turn_context(self, state: GameState) -> str | None:
+        """In Sea Movement, how far each of the moving side's ships has gone this turn (was.base.sea_movement_default):
+        a ship that has used its Speed may not move again, and the map does not show it."""
+        if not state.position.startswith("sea.") or state.rules_state is None:
+            return None
+        side = self.to_act(state)
+        gone = []
+        for uid, n in sorted(self.mine(state).moved.items()):
+            u = state.units.get(uid)
+            c = board.card(self, state, u) if u is not None and u.side == side and n else None
+            if c is not None:
+                gone.append(f"{uid} {n} of its Speed {c.speed}")
+        return f"{self.clock(state)}; moved this Sea Movement: {', '.join(gone) if gone else 'none yet'}"
+
     def clock(self, state: GameState) -> str:
         turns = self.options.turns
         return f"Turn {state.turn}" + (f" of {turns}" if turns else "")
