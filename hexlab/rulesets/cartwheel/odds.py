@@ -81,7 +81,10 @@ def strike_dist(bombers: list[int], escorts: list[int], interceptors: list[int],
     :func:`combat.aa_hits`, :func:`combat.aa_targets`) and bombing (:func:`combat.bomb_hits`,
     :func:`combat.airbase_bombed`). ``bomber_drms``: each bomber's DF as the DRM on fire at it
     (:func:`combat.resistance`; none: every bomber of the standard DF). Every unit is taken fresh: full strength,
-    undisrupted, two-sided."""
+    undisrupted, two-sided. A strike with no bomber is refused (oc.base.strike_mission_default: a strike bombs with
+    bombers or strafers)."""
+    if not bombers:
+        raise HexlabError("a strike needs at least one bomber (bombers is empty)")
     drms = list(bomber_drms) if bomber_drms is not None else [0] * len(bombers)
     out: dict[tuple[str, int, int], Fraction] = {}
     p_scr = chance(lambda f: combat.scrambles(f, scramble_drm))
