@@ -514,7 +514,7 @@ def _wpower(base: dict[Any, int], n: int, op: Callable[[Any, Any], Any], identit
     return result
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=512, typed=True)  # typed: 2.0 or True must not find the cached answer for 2 or 1
 def roll_multisets(die: Die, n: int) -> Dist[tuple[Face, ...]]:
     """Distribution of the multiset of faces shown by ``n`` dice: the canonical chance outcomes.
 
@@ -579,7 +579,7 @@ def through_mixed(
     return roll_multisets_mixed(pool).map(fn)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=512, typed=True)
 def pool_sum(die: Die, n: int) -> Dist[int]:
     """Distribution of the total of ``n`` numeric dice (``n = 0`` -> always 0), by convolution."""
     _check_count(n)

@@ -599,3 +599,14 @@ def test_sample_frequencies() -> None:
     rng = Rng(12345)
     counts = Counter(dist.sample(rng) for _ in range(10000))
     assert 850 < counts["x"] < 1150
+
+
+@pytest.mark.parametrize("fn", [pool_sum, roll_multisets])
+def test_a_count_that_is_not_a_whole_number_is_refused_even_after_the_whole_number_was_asked(fn):
+    """The exact answers are cached by count: asking for 2 dice first must not make 2.0 or True dice (equal to 2
+    and 1 in Python) slip past the check and return a cached answer."""
+    fn(D6, 2)
+    fn(D6, 1)
+    for bad in (2.0, True):
+        with pytest.raises(ValueError, match="number of dice must be an int"):
+            fn(D6, bad)
