@@ -6,6 +6,8 @@ Every test drives the widgets' own handlers (buttons' clicks, ``HexMap.click`` a
 
 from __future__ import annotations
 
+import pytest
+
 import hexlab
 from hexlab.widgets.table import Table
 
@@ -188,3 +190,19 @@ def test_a_computer_move_from_the_table_says_why():
         _decide(table)
     table.stepper.next_button.click()  # "Let the computer choose"
     assert "Ottomans (veteran) plays" in table.stepper.note.value
+
+
+def test_a_table_refused_part_way_through_its_making_still_closes(monkeypatch):
+    """A table asked for a seat that is no side of the game is refused before it is fully made; when the garbage
+    collector then closes the half-made widget, closing must not fail on the parts it never made (CI saw it raise
+    AttributeError on ``teacher``)."""
+    import gc
+    import sys
+
+    failures: list[str] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda u: failures.append(repr(u.exc_value)))
+    game = hexlab.load("cadet/village", seed=1)
+    with pytest.raises(ValueError, match="seat: 'Nobody' is not a side of this game"):
+        Table(game, seat="Nobody")
+    gc.collect()
+    assert failures == []
