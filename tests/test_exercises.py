@@ -509,3 +509,180 @@ def test_the_students_json_from_the_command_line_names_no_hidden_unit_and_the_ma
     # the teacher's exercise on screen is drawn for the question's seat too, never the whole board
     view = ExerciseView(ex)
     assert view.map.viewer == seat_of(ex, view.game) == seat
+
+
+# ---------------------------------------------------------------------------------------------- keyboard alone (issue 30)
+def _arrow_reach(view, wanted):
+    """The items the arrow keys reach from where the first key puts the focus, searched breadth-first until every
+    wanted item is found (the widget's own focus moves, as in the browser)."""
+    from collections import deque
+
+    view._key(None, {"key": "ArrowUp"})
+    routes = {view.focus: []}
+    queue = deque([view.focus])
+    while queue and not set(wanted) <= set(routes):
+        here = queue.popleft()
+        for arrow in ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"):
+            view.focus = here
+            view.move_focus(arrow)
+            if view.focus not in routes:
+                routes[view.focus] = routes[here] + [arrow]
+                queue.append(view.focus)
+    return routes
+
+
+@pytest.mark.parametrize("ruleset, kind", [("memoir44", "targets"), ("memoir44", "reach"), ("cadet", "reach"),
+                                           ("cactus", "reach"), ("warsea", "targets"), ("cartwheel", "reach")])
+def test_the_arrow_keys_reach_every_item_of_a_question_in_every_ruleset(ruleset, kind):
+    from hexlab.widgets.exercise import ExerciseView
+
+    ex = generate(ruleset, kind, seed=1)
+    view = ExerciseView(ex, sheet=Sheet())
+    items = set(ex.candidates) | set(ex.expected)
+    routes = _arrow_reach(view, items)
+    assert items <= set(routes), f"the keyboard cannot pick {sorted(items - set(routes))}"
+    # and the answer picked with the keys alone is right
+    for item in ex.expected:
+        view.focus = None
+        view._key(None, {"key": "ArrowUp"})
+        for arrow in routes[item]:
+            view._key(None, {"key": arrow})
+        assert view.focus == item
+        view._key(None, {"key": "Space"})
+    view._key(None, {"key": "c"})
+    assert view.grade is not None and view.grade.correct and "Right!" in view.result.value
+
+
+@pytest.mark.rule("was.naval.gunfire_vs_troops.surface_attack_phase")
+def test_a_troop_aboard_a_ship_is_picked_with_the_keyboard_and_refused_with_its_clause():
+    from hexlab.engine.state import Aboard
+    from hexlab.widgets.exercise import ExerciseView
+
+    found = None
+    for seed in range(1, 10):
+        ex = generate("warsea", "targets", seed=seed)
+        game = ex.game()
+        aboard = [k for k in ex.candidates if isinstance(game.state.units[k].at, Aboard)]
+        if aboard:
+            found = ex, aboard[0]
+            break
+    assert found, "no War at Sea targets question with a troop aboard a ship among the seeds tried"
+    ex, troop = found
+    view = ExerciseView(ex, sheet=Sheet())
+    assert troop in view._spots  # its counter, drawn beside its ship, is a place the focus can take
+    route = _arrow_reach(view, [troop])[troop]
+    view.focus = None
+    for key in ["ArrowUp", *route, "Space", "c"]:
+        view._key(None, {"key": key})
+    assert view.picked == {troop}
+    g = view.grade
+    assert g is not None and (troop, "wrong") in mistakes(g)
+    assert mistakes(g)[(troop, "wrong")] == "was.naval.gunfire_vs_troops.surface_attack_phase"
+    assert "was.naval.gunfire_vs_troops.surface_attack_phase" in view.result.value
+
+
+@pytest.mark.rule("was.naval.capacity.tokyo_express")
+def test_enter_in_the_number_box_grades_the_text_sent_with_it():
+    from hexlab.widgets.exercise import ExerciseView
+
+    ex = make(load("warsea/tokyo_express", 1), "capacity", unit="DT2")
+    sheet = Sheet()
+    view = ExerciseView(ex, sheet=sheet)
+    assert view.answer_box in view.children
+    # the box's last synced value may lag behind what was typed: Enter's message carries the text itself
+    view.answer_box.value = ""
+    view.answer_box._handle_custom_msg({"submit": "1"}, [])
+    assert view.grade is not None and view.grade.correct and "Right!" in view.result.value
+    assert view.answer_box.value == "1" and len(sheet.attempts) == 1
+    view.answer_box._handle_custom_msg({"submit": "2"}, [])
+    assert not view.grade.correct and view.grade.mistakes[0].clause == "was.naval.capacity.tokyo_express"
+    assert "Not quite" in view.result.value and "<details class='hexlab-chip'" in view.result.value
+    view.answer_box._handle_custom_msg({"submit": "lots"}, [])
+    assert view.grade is None and "not a number" in view.result.value and len(sheet.attempts) == 2
+    view.answer_box._handle_custom_msg({"event": "submit"}, [])  # a message without the text changes nothing
+    assert view.grade is None and len(sheet.attempts) == 2
+
+
+# ---------------------------------------------------------------------------------------------- nbgrader's own rules
+def _nbgrader_cells(tmp_path):
+    from hexlab.exercises.nbgrader import export
+
+    exercises = [generate("cadet", "reach", seed=1), generate("cadet", "odds", seed=1),
+                 generate("memoir44", "mayit", seed=1), generate("cartwheel", "reach", seed=1)]
+    path = export(exercises, tmp_path, name="mixed")
+    return exercises, path, json.loads(path.read_text())
+
+
+def test_the_nbgrader_export_keeps_to_nbgraders_cell_rules(tmp_path):
+    """What nbgrader 0.9's validator and ``generate_assignment`` ask of a source notebook, checked without nbgrader:
+    the export went through ``generate_assignment``, ``autograde`` and ``export`` with these rules (issue 30)."""
+    import re
+    import warnings
+
+    import nbformat
+
+    exercises, path, nb = _nbgrader_cells(tmp_path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a cell without an id is only a warning in today's nbformat
+        nbformat.validate(nbformat.reads(path.read_text(), as_version=4))
+    assert (nb["nbformat"], nb["nbformat_minor"]) >= (4, 5)
+    ids = [c["id"] for c in nb["cells"]]
+    assert len(ids) == len(set(ids)) and all(re.fullmatch(r"[A-Za-z0-9_-]{1,64}", i) for i in ids)
+    grade_ids = []
+    for cell in nb["cells"]:
+        meta = cell["metadata"]["nbgrader"]
+        assert meta["schema_version"] == 3
+        assert "checksum" not in meta and "cell_type" not in meta  # generate_assignment writes them in the copy
+        if meta["grade"] or meta["solution"] or meta["locked"]:
+            assert re.fullmatch(r"[A-Za-z0-9_-]+", meta["grade_id"])
+            grade_ids.append(meta["grade_id"])
+        if meta["grade"]:
+            assert isinstance(meta["points"], int | float) and not isinstance(meta["points"], bool) \
+                and meta["points"] > 0
+        if cell["cell_type"] == "markdown":  # a graded markdown cell must be a solution too, and the other way
+            assert meta["grade"] == meta["solution"] == False  # noqa: E712
+        if meta["solution"]:  # the student writes here: never locked, never a test
+            assert cell["cell_type"] == "code" and not meta["locked"] and not meta["grade"]
+        if meta["grade"]:  # the tests are locked, so autograde puts back the teacher's version
+            assert cell["cell_type"] == "code" and meta["locked"] and not meta["solution"]
+    assert len(grade_ids) == len(set(grade_ids)) == len(nb["cells"])
+    answers = [c for c in nb["cells"] if c["metadata"]["nbgrader"]["solution"]]
+    tests = [c for c in nb["cells"] if c["metadata"]["nbgrader"]["grade"]]
+    assert len(answers) == len(tests) == len(exercises)
+    assert sum(c["metadata"]["nbgrader"]["points"] for c in tests) == len(exercises)
+    for i, (answer, test) in enumerate(zip(answers, tests, strict=True), 1):
+        lines = answer["source"].split("\n")
+        assert lines.count("### BEGIN SOLUTION") == lines.count("### END SOLUTION") == 1
+        begin, end = lines.index("### BEGIN SOLUTION"), lines.index("### END SOLUTION")
+        assert begin < end
+        # generate_assignment replaces the lines between the markers; what is left must tell the student what to set
+        left = "\n".join(lines[:begin] + lines[end + 1:])
+        assert f"answer_{i}" in left and "raises" in left
+        assert nb["cells"].index(answer) < nb["cells"].index(test) and f"answer_{i}" in test["source"]
+
+
+def test_the_nbgrader_test_cells_fail_a_blank_answer_and_pass_a_right_one_quietly(tmp_path):
+    """nbgrader's autograde gives a test cell no points if it raises or writes to stderr, all of them otherwise."""
+    import contextlib
+    import io
+    import warnings
+
+    exercises, _path, nb = _nbgrader_cells(tmp_path)
+    code = {c["metadata"]["nbgrader"]["grade_id"]: c["source"] for c in nb["cells"] if c["cell_type"] == "code"}
+    scope: dict = {}
+    exec(code["setup"], scope)  # noqa: S102 - our own generated notebook
+    # the students' copy as nbgrader releases it: the answer lines replaced by a line that raises
+    blank = code["answer_1"].split("### BEGIN SOLUTION")[0] + "raise NotImplementedError()"
+    with pytest.raises(NotImplementedError):
+        exec(blank, scope)  # noqa: S102
+    with pytest.raises(NameError):
+        exec(code["check_1"], scope)  # noqa: S102 - no answer, no point
+    for i in range(1, len(exercises) + 1):
+        exec(code[f"answer_{i}"], scope)  # noqa: S102 - the teacher's answer
+        err = io.StringIO()
+        with warnings.catch_warnings(record=True) as caught, contextlib.redirect_stderr(err), \
+                contextlib.redirect_stdout(io.StringIO()):
+            warnings.simplefilter("always")
+            exec(code[f"check_{i}"], scope)  # noqa: S102
+        assert scope[f"grade_{i}"].correct
+        assert err.getvalue() == "" and [str(w.message) for w in caught] == []

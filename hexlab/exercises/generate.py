@@ -86,6 +86,7 @@ def generate_many(ruleset: str, kind: str, n: int, seed: int) -> list[Exercise]:
     """``n`` different exercises (no two about the same position and subject), deterministic by ``seed``."""
     if n < 1:
         raise HexlabError(f"the count of exercises is at least 1, not {n}")
+    _kinds.kind(ruleset, kind)  # an unknown ruleset or kind is said as such, not as "found none"
     out: list[Exercise] = []
     seen: set[tuple[object, ...]] = set()
     i = 0

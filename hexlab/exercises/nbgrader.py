@@ -1,10 +1,13 @@
 """Exercises as an nbgrader assignment: the teacher's (source) notebook, whose autograded cells call the engine.
 
 ``export(exercises, course_dir)`` writes ``course_dir/source/<name>/<name>.ipynb`` the way nbgrader's "Create
-Assignment" tool would: every cell carries nbgrader's cell metadata (schema version 3: ``grade``, ``solution``,
-``locked``, ``grade_id``, ``points``), each answer cell holds the right answer between nbgrader's
-``### BEGIN SOLUTION`` and ``### END SOLUTION`` markers (``nbgrader generate_assignment`` takes it out of the
-students' copy), and each test cell grades the answer with :meth:`Exercise.check`.
+Assignment" tool would: every cell carries an id (its grade id) and nbgrader's cell metadata (schema version 3:
+``grade``, ``solution``, ``locked``, ``grade_id``, ``points``; no ``checksum`` or ``cell_type``, which
+``nbgrader generate_assignment`` adds to the students' copy itself). Each answer cell holds the right answer
+between nbgrader's ``### BEGIN SOLUTION`` and ``### END SOLUTION`` markers, under a comment naming the variable to
+set (``generate_assignment`` replaces what is between the markers and keeps the comment); each test cell grades
+the answer with :meth:`Exercise.check` and fails unless it is right, so ``nbgrader autograde`` gives a question's
+point for a right answer and none otherwise, and the printed grade names the rule behind each mistake.
 
 For a game that hides nothing, the notebook holds only where each question stands (scenario, seed, the actions
 played, what it asks about), never the answers: the setup cell asks the engine again (:func:`rebuild`), so a
@@ -95,13 +98,20 @@ def _how_to_answer(ex: Exercise) -> str:
     return "one of: " + ", ".join(f"`{c!r}`" for c in ex.choices)
 
 
+def _plain(text: str) -> str:
+    """Markdown's code marks taken out, for a comment in code."""
+    return text.replace("`", "")
+
+
 def notebook(exercises: list[Exercise], name: str) -> dict[str, Any]:
     """The assignment as notebook data (nbformat 4)."""
     if not exercises:
         raise HexlabError("an assignment needs at least one exercise")
 
     def cell(kind: str, source: str, meta: dict[str, Any]) -> dict[str, Any]:
-        c: dict[str, Any] = {"cell_type": kind, "metadata": meta, "source": source}
+        # nbformat 4.5 wants every cell to have an id (nbgrader warns without one; later nbformats refuse): the
+        # grade id, unique in the notebook and made of the characters both allow
+        c: dict[str, Any] = {"id": meta["nbgrader"]["grade_id"], "cell_type": kind, "metadata": meta, "source": source}
         if kind == "code":
             c["execution_count"] = None
             c["outputs"] = []
@@ -116,11 +126,15 @@ def notebook(exercises: list[Exercise], name: str) -> dict[str, Any]:
                               f"rebuild\n\nPOSITIONS = json.loads({positions!r})\nEXERCISES = [rebuild(p) for p in "
                               "POSITIONS]", _meta("setup", locked=True)))
     for i, ex in enumerate(exercises, 1):
-        cells.append(cell("markdown", f"## Question {i}\n\n{ex.question}\n\nAnswer with {_how_to_answer(ex)}.",
+        cells.append(cell("markdown", f"## Question {i}\n\n{ex.question}\n\nAnswer in the cell under the map: set "
+                                      f"`answer_{i}` to {_how_to_answer(ex)}.",
                           _meta(f"question_{i}", locked=True)))
         cells.append(cell("code", f"hx.widget(EXERCISES[{i - 1}])  # the position; you may answer on it too",
                           _meta(f"map_{i}", locked=True)))
-        cells.append(cell("code", f"### BEGIN SOLUTION\nanswer_{i} = {_answer_literal(ex)}\n### END SOLUTION",
+        # nbgrader's students' copy keeps only what is outside the markers: the comment names the variable to set
+        cells.append(cell("code", f"# Question {i}: set answer_{i} to {_plain(_how_to_answer(ex))}, in place of the "
+                                  f"line that raises.\n### BEGIN SOLUTION\nanswer_{i} = {_answer_literal(ex)}\n"
+                                  "### END SOLUTION",
                           _meta(f"answer_{i}", solution=True)))
         cells.append(cell("code", f"grade_{i} = EXERCISES[{i - 1}].check(answer_{i})\nprint(grade_{i})\n"
                                   f"assert grade_{i}.correct, 'not yet: see the mistakes and their rules above'",

@@ -6,8 +6,10 @@ overlay draws the picks, the keyboard's focus and, after **Check**, the marks: r
 dashed) and wrong (red, crossed). Each mistake is listed under the map with its rule clause, which opens to the
 rule's text on a click. A number is typed in a box; a choice is picked from buttons.
 
-Keyboard (click the "keyboard" strip, or Tab to it, first): the arrow keys move the focus from place to place,
-Space or Enter picks or unpicks the focused place, C checks, X clears the picks. Every answer checked goes on
+Keyboard (click the "keyboard" strip, or Tab to it, first): the arrow keys move the focus from place to place
+(every hex or area of the map, or every counter drawn, those aboard another unit too), Space or Enter picks or
+unpicks the focused place, C checks, X clears the picks. A number is typed in its box and checked with Enter; a
+choice's buttons are reached with Tab and pressed with Space. Every answer checked goes on
 the notebook's :class:`~hexlab.exercises.sheet.Sheet`, which ``hexlab.exercises.summary()`` shows.
 """
 
@@ -68,6 +70,45 @@ class KeyPad(anywidget.AnyWidget):
     text = traitlets.Unicode("").tag(sync=True)
 
 
+_NUMBER_ESM = """
+function render({ model, el }) {
+  const box = document.createElement("input");
+  box.type = "text";
+  box.className = "hexlab-number widget-input";
+  box.placeholder = model.get("placeholder");
+  box.setAttribute("aria-label", model.get("placeholder"));
+  box.value = model.get("value");
+  model.on("change:value", () => { if (box.value !== model.get("value")) box.value = model.get("value"); });
+  box.addEventListener("input", () => { model.set("value", box.value); model.save_changes(); });
+  box.addEventListener("keydown", (e) => {
+    e.stopPropagation();  // what is typed here is the answer, never a notebook shortcut
+    if (e.key !== "Enter") return;
+    e.preventDefault();
+    model.send({ submit: box.value });  // the text goes with the key: it cannot arrive after it
+  });
+  el.appendChild(box);
+}
+export default { render };
+"""
+
+_NUMBER_CSS = """
+.hexlab-number { width: 18em; padding: 2px 6px; font-size: 13px; }
+.hexlab-number:focus { outline: 3px solid #1f5fbf; }
+"""
+
+
+class NumberBox(anywidget.AnyWidget):
+    """A box to type a number in; Enter sends the text typed with it, to check.
+
+    (A plain ``ipywidgets.Text`` sends Enter as a message of its own, which can reach Python before the last
+    characters typed while the kernel is busy; the answer would then be graded without them.)"""
+
+    _esm = _NUMBER_ESM
+    _css = _NUMBER_CSS
+    value = traitlets.Unicode("").tag(sync=True)
+    placeholder = traitlets.Unicode("").tag(sync=True)
+
+
 DIRECTIONS = {"ArrowUp": (0.0, -1.0), "ArrowDown": (0.0, 1.0), "ArrowLeft": (-1.0, 0.0), "ArrowRight": (1.0, 0.0)}
 
 
@@ -89,7 +130,8 @@ class ExerciseView(widgets.VBox):
         self.map.overlay = self._overlay
         self.question = widgets.HTML(f"<b>{html.escape(exercise.question)}</b>")
         self.question.add_class("hexlab-question")
-        self.answer_box = widgets.Text(placeholder="type a number: 3, 1/6 or 25%", layout=widgets.Layout(width="18em"))
+        self.answer_box = NumberBox(placeholder="type a number (3, 1/6 or 25%), then Enter")
+        self.answer_box.on_msg(self._submitted)  # Enter in the box checks, as C does on the keyboard strip
         self.options = widgets.ToggleButtons(options=list(exercise.choices), value=None,
                                              style={"button_width": "auto"})
         self.check_button = widgets.Button(description="Check", button_style="primary",
@@ -123,9 +165,10 @@ class ExerciseView(widgets.VBox):
         out: dict[str, tuple[float, float]] = {}
         sc = self.map._scene
         if self.exercise.answer_type == "units":
+            # every counter drawn, those aboard a ship or in a box beside the map too: what a click can pick, the
+            # arrow keys must reach (War at Sea's troops aboard a transport are a question's wrong picks)
             for c in sc.counters:
-                if isinstance(c.at, (Hex, str)):
-                    out.setdefault(c.unit, (c.x, c.y))
+                out.setdefault(c.unit, (c.x, c.y))
             return out
         if self.exercise.answer_type == "areas":
             for aid in self.game.board.areas:
@@ -197,6 +240,14 @@ class ExerciseView(widgets.VBox):
         self.result.value = self._grade_html(self.grade)
         self.map.redraw_highlights()
         return self.grade
+
+    def _submitted(self, _widget: Any, content: dict[str, Any], _buffers: Any = None) -> None:
+        """Enter pressed in the number box, with the text typed: check that answer."""
+        if not isinstance(content, dict) or not isinstance(content.get("submit"), str):
+            return
+        if self.exercise.answer_type == "number":
+            self.answer_box.value = content["submit"]
+            self.check()
 
     def _key(self, _widget: Any, content: dict[str, Any], _buffers: Any = None) -> None:
         key = content.get("key") if isinstance(content, dict) else None
