@@ -104,10 +104,10 @@ TARGETS: tuple[Target, ...] = (
     Target("hexlab/rulesets/cadet/rules.py", ("tests/test_cadet_turn.py", "tests/test_cadet_combat.py", _kills("cadet")),
            ("Cadet.end_if",), "the victory check only"),
     # Cactus
-    Target("hexlab/rulesets/cactus/combat.py", ("tests/test_cactus_combat.py", _kills("cactus"))),
+    Target("hexlab/rulesets/cactus/combat.py", ("tests/test_cactus_combat.py", _kills("cactus"), _kills("cactus_clock"))),
     Target("hexlab/rulesets/cactus/battle.py", ("tests/test_cactus_combat.py", _kills("cactus"), _kills("cactus_clock")),
            ("combat_dice", "combat_result"), "the roll and its resolution; queueing and losses are left out"),
-    Target("hexlab/rulesets/cactus/odds.py", ("tests/test_cactus_odds.py", _kills("cactus")),
+    Target("hexlab/rulesets/cactus/odds.py", ("tests/test_cactus_odds.py", _kills("cactus"), _kills("cactus_clock")),
            ("hour_outcomes", "_hour_summary", "_label", "hour_report", "CactusOdds.report")),
     Target("hexlab/rulesets/cactus/clock.py",
            ("tests/test_cactus_combat.py", "tests/test_cactus_setup.py", _kills("cactus"), _kills("cactus_clock")),
