@@ -380,3 +380,157 @@ def test_war_at_sea_moves_listed_without_a_second_check_are_exactly_the_legal_on
             for _ in game.run(player, 1):
                 pass
     assert seen > 0
+
+
+# ------------------------------------------------------------------------- batch play does less (issue 27 point 5, part 2)
+# Batch play lists the legal actions all at once (``Ruleset.legal_action_list``), trusts an action only when it is the
+# very object it listed, makes the dice generator only for a step that rolls, and the listings of War at Sea, Cactus
+# and Cartwheel weigh their candidates without writing out refusals. The tests below hold each shortcut to the plain
+# definition it stands in for.
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_listing_made_all_at_once_is_the_one_by_one_listing(scenario: str) -> None:
+    """At every decision of real games, the list batch play takes (a step whose candidates need no check is the offer's
+    own list) holds the same actions, in the same order, as the one-by-one listing that checks each candidate."""
+    seen = 0
+    for seed in range(SEEDS.get(scenario, 2)):
+        game = hexlab.load(scenario, seed=seed).batch_mode()
+        player = players_for(game, "random")
+        for _ in range(250):
+            game.play_to_decision()
+            if game.is_over:
+                break
+            state = game.state
+            assert game.rules.legal_action_list(state) == list(game.rules.legal_actions(state)), state.position
+            assert state.memo is None  # nothing remembered outlives the listing
+            seen += 1
+            for _ in game.run(player, 1):
+                pass
+    assert seen > 0
+
+
+def test_batch_play_trusts_only_the_very_action_it_listed() -> None:
+    """An action equal to a listed one but made elsewhere is held to its field types first: a plain tuple where a hex
+    belongs compares equal to the listed move, yet is refused with the field named, and the state is left as it was;
+    the same move with a real hex is carried out as the listed one would be."""
+    from hexlab.hexes import Hex
+    from hexlab.rulesets.memoir44.actions import Move
+
+    game = hexlab.load("memoir44/tenaru", seed=1).batch_mode()
+    player = players_for(game, "random")
+    for _ in range(400):
+        game.play_to_decision()
+        if game.is_over or game.state.position == "move.move" and any(
+                isinstance(a, Move) for a in game.legal_actions()):
+            break
+        for _ in game.run(player, 1):
+            pass
+    assert game.state.position == "move.move"
+    listed = next(a for a in game.legal_actions() if isinstance(a, Move))
+    fake = Move(listed.unit, tuple(listed.to))  # type: ignore[arg-type]
+    assert fake == listed and fake is not listed
+    before, history = game.state.to_data(), game.history
+    with pytest.raises(RuleError, match="Move.to"):
+        game.apply(fake)
+    assert game.state.to_data() == before and game.history == history
+    twin = Move(listed.unit, Hex(listed.to.q, listed.to.r))
+    game.apply(twin)
+    assert game.state.units[listed.unit].at == listed.to and game.history[-1] == listed
+
+
+def test_made_actions_are_the_actions_themselves() -> None:
+    """``made`` hands out one action for equal fields, of the class asked for: equal to (and saved like) one built
+    directly, never another class's with the same fields."""
+    from hexlab.engine.actions import made
+    from hexlab.rulesets.cartwheel.actions import StrikeBase, StrikeShip
+
+    a, b = made(StrikeBase, "B1", "B2"), made(StrikeBase, "B1", "B2")
+    assert a is b and a == StrikeBase("B1", "B2") and a.to_data() == StrikeBase("B1", "B2").to_data()
+    ship = made(StrikeShip, "B1", "B2")
+    assert type(ship) is StrikeShip and ship != a
+
+
+def test_a_context_makes_its_dice_generator_only_when_a_rule_rolls() -> None:
+    """A step that rolls nothing leaves the generator's state exactly as it was; one that shuffles moves it on exactly
+    as the generator resumed from the state would (so a game stays its scenario, seed and actions)."""
+    from hexlab.dice import Rng
+    from hexlab.engine.ruleset import Context
+
+    game = hexlab.load("cadet/village", seed=4)
+    state = game.state.copy()
+    start = state.rng
+    quiet = Context(game.rules, state, quiet=True)
+    quiet.finish()
+    assert state.rng == start and "rng" not in quiet.__dict__
+    cards, expected = list(range(10)), list(range(10))
+    rolling = Context(game.rules, state)
+    rolling.shuffle(cards)
+    rolling.finish()
+    twin = Rng.from_state(start)
+    twin.shuffle(expected)
+    assert cards == expected and state.rng == twin.state != start
+    with pytest.raises(AttributeError):
+        _ = quiet.no_such_thing  # type: ignore[attr-defined]
+
+
+@pytest.mark.rule("oc.base.ground_operations_default", "oc.components.ground.garrison_defend_only",
+                  "oc.components.naval.cargo_capacity")
+def test_cartwheel_ground_moves_listed_are_exactly_the_legal_ones() -> None:
+    """Cartwheel lists no march or embarkation for a unit that has moved, and no march for a garrison, without asking
+    their checks: at every ground move step of real games, the listed marches and embarkations are exactly those
+    ``Game.explain`` accepts among every ground unit to every hex next to it and aboard every transport."""
+    from hexlab.rulesets.cartwheel import board
+    from hexlab.rulesets.cartwheel.actions import Embark, March
+
+    seen = 0
+    for seed in range(2):
+        game = hexlab.load("cartwheel/campaign", seed=seed).batch_mode()
+        player = players_for(game, "random")
+        for _ in range(500):
+            game.play_to_decision()
+            if game.is_over:
+                break
+            state, rules = game.state, game.rules
+            if state.position == "ground.move":
+                units = [u for u in state.units.values() if board.is_ground(u) and board.on_map(u)]
+                brute = [March(u.id, h) for u in units for h in board.neighbours(rules, board.label(rules, u.at))]
+                brute += [Embark(u.id, t) for u in units for t in rules.mine(state).cargo]
+                listed = {a for a in game.legal_actions() if isinstance(a, (March, Embark))}
+                assert listed == {a for a in brute if game.explain(a) is None}, f"seed {seed}"
+                seen += 1
+            for _ in game.run(player, 1):
+                pass
+    assert seen > 0
+
+
+@pytest.mark.rule("caf.air.bombing.choose_installation_or_troops", "caf.special.new_targets.no_bombing_own_occupied",
+                  "caf.air.cover.required_for_sea_moves", "caf.stacking.four_steps_per_box")
+def test_cactus_moves_and_raids_are_listed_without_a_second_check() -> None:
+    """Cactus weighs its moves and raids without writing refusals and says so (``candidates(checked=...)``); the
+    listing is held to the full check in ``test_the_listing_is_exactly_what_the_full_check_accepts``, and whether a
+    side has a move or a raid left (which passes a side over) agrees with its listing."""
+    from hexlab.rulesets.cactus.actions import Move, Raid
+    from hexlab.rulesets.cactus.air import can_raid
+    from hexlab.rulesets.cactus.moves import can_move
+
+    game = hexlab.load("cactus/guadalcanal", seed=0)
+    checked = game.rules._handlers().checked_at
+    assert checked["ground.move"] == {"Move"} and checked["air.raids"] == {"Raid"}
+    asked = 0
+    for seed in range(6):
+        game = hexlab.load("cactus/guadalcanal", seed=seed).batch_mode()
+        player = players_for(game, "random")
+        for _ in range(300):
+            game.play_to_decision()
+            if game.is_over:
+                break
+            state = game.state
+            if state.position in ("ground.move", "air.raids"):
+                kind, can = (Move, can_move) if state.position == "ground.move" else (Raid, can_raid)
+                listed = [a for a in game.legal_actions() if isinstance(a, kind)]
+                assert state.standing(can, game.rules, state, state.active) == bool(listed)
+                asked += 1
+            for _ in game.run(player, 1):
+                pass
+    assert asked > 0

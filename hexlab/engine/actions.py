@@ -55,6 +55,26 @@ class Action:
         return out
 
 
+A = typing.TypeVar("A", bound=Action)
+
+_MADE: dict[tuple[Any, ...], Any] = {}
+_MOST_MADE = 1 << 16
+
+
+def made(cls: type[A], *fields: Any) -> A:
+    """``cls(*fields)``, made the first time and handed out again after: an action is a small frozen value, so one
+    is as good as another equal to it, and a listing that offers the same moves position after position (and game
+    after game) need not build them anew. For a ruleset's own listings, which pass each field of its declared type
+    (the memory is keyed by the values: ``1`` and ``True`` would be one key)."""
+    key = (cls, *fields)
+    found = _MADE.get(key)
+    if found is None:
+        if len(_MADE) >= _MOST_MADE:  # a bound on the memory: start afresh
+            _MADE.clear()
+        found = _MADE[key] = cls(*fields)
+    return found  # type: ignore[no-any-return]
+
+
 def natural(text: str) -> list[Any]:
     """A sort key that puts "2,3" before "10,3" and "W2" before "W10" (places and unit ids in words)."""
     return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text)]

@@ -128,6 +128,23 @@ def no_check(rules: Any, state: GameState, action: Any) -> None:
     return None
 
 
+class _FreeTypes:
+    """The action classes a step's listing yields without a check (:meth:`Handlers.free_at`), asked by class: ``cls in
+    free`` compares the class's name with the step's names once, and remembers the answer."""
+
+    __slots__ = ("names", "_known")
+
+    def __init__(self, names: frozenset[str]) -> None:
+        self.names = names
+        self._known: dict[type, bool] = {}
+
+    def __contains__(self, cls: object) -> bool:
+        known = self._known.get(cls)  # type: ignore[call-overload]
+        if known is None:
+            known = self._known[cls] = isinstance(cls, type) and cls.__name__ in self.names  # type: ignore[index]
+        return known
+
+
 class Handlers:
     """One ruleset's step handlers, filled by decorators in its phase modules."""
 
@@ -140,6 +157,7 @@ class Handlers:
         self.autos: dict[str, Fn] = {}
         self.rolls: dict[str, Fn] = {}
         self.resolves: dict[str, Fn] = {}
+        self._free: dict[tuple[int, str], _FreeTypes] = {}
 
     # ------------------------------------------------------------------------------ registration
     @staticmethod
@@ -178,6 +196,19 @@ class Handlers:
         action the step accepts is then always legal there ("end moves", "pass"). Said once, in place of a
         check that returns ``None``; :meth:`verify` counts it as the type's check."""
         self._put(self.checks, [(at, t.__name__) for t in types], no_check)
+
+    def free_at(self, sequence: SequenceOfPlay, position: str) -> _FreeTypes:
+        """The action types (classes) the listing at decision step ``position`` yields without a check: those the step
+        accepts that its offer gives only when legal (``candidates(checked=...)``) or that are declared
+        :meth:`unchecked` there. Worked out once per step."""
+        key = (id(sequence), position)  # (a sequence of play lives as long as its ruleset class)
+        found = self._free.get(key)
+        if found is None:
+            step = sequence.lookup(position)[1]
+            names = frozenset(name for name in step.accepts if name in self.checked_at.get(position, ())
+                              or self.is_unchecked(position, name))
+            found = self._free[key] = _FreeTypes(names)
+        return found
 
     def is_unchecked(self, position: str, action_type: str) -> bool:
         """Whether ``action_type`` (a name) was declared :meth:`unchecked` at ``position``."""

@@ -49,6 +49,11 @@ class _Frame:
     log_length: int
 
 
+_STEP_FRAME = _Frame(STEP, None, 0)
+"""The history entry of an automatic step in batch mode, where a frame holds nothing but its entry: one for all
+(frames are never changed), so a long batch game keeps no object per step."""
+
+
 class LegalActions:
     """A lazy view of the legal actions at this moment: iterate it, or ask ``action in view``."""
 
@@ -60,8 +65,8 @@ class LegalActions:
         if game.is_over or game.current_step.automatic:
             return iter(())
         if game._batch:  # remember the listing: apply() need not check again what it offered (batch_mode)
-            offered = list(game.rules.legal_actions(game.state))
-            game._offered = (game._version, offered, {id(a) for a in offered})
+            offered = game.rules.legal_action_list(game.state)
+            game._offered = (game._version, offered)
             return iter(offered)
         return iter(game.rules.legal_actions(game.state))
 
@@ -102,7 +107,8 @@ class Game:
         self._batch = False
         self._version = 0
         """Counts the changes made (each action or step): a listing of legal actions is good while it stands."""
-        self._offered: tuple[int, list[Action], set[int]] | None = None
+        self._offered: tuple[int, list[Action]] | None = None
+        """In batch mode, the last listing of the legal actions and the version it was made at."""
         if batch:
             self.batch_mode()
 
@@ -208,10 +214,21 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out a decision. Raises :class:`RuleError` (state untouched) if the rules forbid it."""
-        check_fields(action)  # every field of its declared type before any rule sees it (a RuleError naming it)
-        offered = self._offered  # (the version listed at, the listing, the ids of its actions: the very objects)
-        if not (self._batch and offered is not None and offered[0] == self._version
-                and (id(action) in offered[2] or action in offered[1])):
+        offered = self._offered  # batch mode: (the version listed at, the listing)
+        if self._batch and offered is not None and offered[0] == self._version:
+            listed = offered[1]
+            if id(action) in map(id, listed):  # the very object the rules listed here: made by them, and legal
+                self._perform_batch(action)
+                if self._future:
+                    self._consume_future(action)
+                return []
+            check_fields(action)  # an equal one made elsewhere: its fields first (a tuple is no Hex, yet equal)
+            if action not in listed:
+                error = self.explain(action)
+                if error is not None:
+                    raise error
+        else:
+            check_fields(action)  # every field of its declared type before any rule sees it (a RuleError naming it)
             error = self.explain(action)
             if error is not None:
                 raise error
@@ -277,6 +294,8 @@ class Game:
         if not step.automatic:
             raise RuleError(f"{step.title!r} is a decision for {self.to_act}: choose an action.",
                             step.clauses[0] if step.clauses else None)
+        if self._batch and not self._future:
+            return self._perform_batch(STEP)
         events = self._perform(STEP)
         self._consume_future(STEP)
         return events
@@ -314,11 +333,13 @@ class Game:
         side with no player (a person at the table) must decide, or ``max_steps`` actions and steps have
         been taken. The one play loop of the CLI, the table, the tests and the simulations."""
         steps = 0
-        while not self.is_over and (max_steps is None or steps < max_steps):
-            if self.current_step.automatic:
+        rules = self.rules
+        lookup = rules.sequence.lookup
+        while self.state.result is None and (max_steps is None or steps < max_steps):
+            if lookup(self.state.position)[1].kind != "decision":  # an automatic step
                 events = self.step()
             else:
-                side = self.to_act
+                side = rules.to_act(self.state)
                 if side not in players:
                     return
                 player = players[side]
@@ -481,19 +502,21 @@ class Game:
         """:meth:`_perform` in batch mode: the same calls into the ruleset, in the same order, so the same
         dice and the same state; on the state in place, with no snapshot, log or listeners."""
         state = self.state
-        ctx = Context(self.rules, state, quiet=True)
-        if entry == STEP:
-            if self.current_step.kind == "dice":
-                faces = tuple(ctx.rng.roll_many(die, n) for die, n in self.rules.roll(state).pool)
-                self.rules.resolve(ctx, faces)
+        rules = self.rules
+        ctx = Context(rules, state, quiet=True)
+        if isinstance(entry, str):  # STEP: an automatic or dice step
+            if rules.sequence.lookup(state.position)[1].kind == "dice":
+                rng = ctx.rng
+                faces = tuple(rng.roll_many(die, n) for die, n in rules.roll(state).pool)
+                rules.resolve(ctx, faces)
             else:
-                self.rules.auto(ctx)
+                rules.auto(ctx)
         else:
-            assert isinstance(entry, Action)
-            self.rules.apply(ctx, entry)
-        ctx.is_over()
+            rules.apply(ctx, entry)
+        if state.result is None:
+            ctx.is_over()
         ctx.finish()
-        self._history.append(_Frame(entry, None, 0))
+        self._history.append(_STEP_FRAME if isinstance(entry, str) else _Frame(entry, None, 0))
         self._version += 1
         return []
 

@@ -316,6 +316,39 @@ class Ruleset(Generic[S]):
             if not outer:
                 state.memo = None
 
+    def legal_action_list(self, state: GameState) -> list[Action]:
+        """:meth:`legal_actions` all at once, as a list (the same actions in the same order), for batch play: where
+        every candidate the step's offer gives is of a type it needs no check for there (a type it offers only when
+        legal, ``candidates(checked=...)``, or one declared ``unchecked``), the offer's own list is the answer, and no
+        candidate goes through the filter one by one."""
+        if type(self).legal_actions is not Ruleset.legal_actions:  # a ruleset that lists its actions itself
+            return list(self.legal_actions(state))
+        handlers = self._handlers()
+        key = state.position
+        offer = handlers.candidates_at.get(key)
+        if offer is None:
+            return []
+        outer = state.memo is not None
+        if not outer:
+            state.memo = {}
+        try:
+            found = list(offer(self, state))
+            free = handlers.free_at(self.sequence, key)
+            kinds = set(map(type, found))
+            if all(cls in free for cls in kinds):
+                return found
+            # some need their check: filter as legal_actions does, with each kind's answer found once
+            accepts = self.sequence.lookup(key)[1].accepts
+            judge: dict[type, Any] = {}  # True: yielded as it is; False: never (not accepted here); else its check
+            for cls in kinds:
+                name = cls.__name__
+                judge[cls] = True if cls in free else (handlers.check_for(key, name) if name in accepts else None) or False
+            return [a for a in found
+                    if (j := judge[type(a)]) is True or (j is not False and j(self, state, a) is None)]
+        finally:
+            if not outer:
+                state.memo = None
+
     def check(self, state: GameState, action: Action) -> RuleError | None:
         """``None`` if ``action`` is legal now, else the :class:`RuleError` that forbids it (with its
         clause). The engine has already checked that the game is at a decision step."""
@@ -640,10 +673,17 @@ class Context:
         self.rules = rules
         self.board = rules.board
         self.state = state
-        self.rng = Rng.from_state(state.rng)
         self.events: list[Event] = []
         self.quiet = quiet
         """Keep no events: :meth:`emit` drops them (batch play and a search's look-ahead, which read none)."""
+
+    def __getattr__(self, name: str) -> Any:
+        """``rng``, the seeded generator resumed from the state, made the first time a rule asks for it: most
+        actions and steps roll nothing, and need not pay for one (see :meth:`finish`)."""
+        if name == "rng":
+            rng = self.rng = Rng.from_state(self.state.rng)
+            return rng
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # events --------------------------------------------------------------------------------
     def emit(self, payload: Payload, text: str, clauses: Sequence[str] = (), side: str | None = None, *,
@@ -668,6 +708,9 @@ class Context:
             return
         if not seq.may_follow(here, key):
             raise AssertionError(f"{self.rules.id}: step {here!r} does not lead to {key!r}")
+        if self.quiet:  # no PhaseBegan to write: just go there
+            self.state.position = key
+            return
         old_phase = self.state.phase_id
         self.state.position = key
         phase, step = seq.lookup(key)
@@ -703,4 +746,7 @@ class Context:
         self.rng.shuffle(cards)
 
     def finish(self) -> None:
-        self.state.rng = self.rng.state
+        """Write the generator's state back into the game state (if anything was drawn from it)."""
+        rng = self.__dict__.get("rng")
+        if rng is not None:
+            self.state.rng = rng.state

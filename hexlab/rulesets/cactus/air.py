@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ...dice import D6
 from ...engine import Context, GameState, Roll, RuleError
+from ...engine.actions import made
 from ...engine.flow import Faces
 from .actions import EndRaids, Raid, TakeLoss
 from .data import TARGET_VP
@@ -44,8 +45,55 @@ def raid_candidates(rules: Cactus, state: GameState, side: str) -> Iterator[Raid
                 yield Raid(g.id, box, aim)
 
 
+def _legal_raids(rules: Cactus, state: GameState, side: str) -> Iterator[tuple[str, str, str]]:
+    """The raids of :func:`raid_candidates` that :func:`raid_error` accepts, as (group, box, aim), weighed before any
+    :class:`Raid` is made (most candidates are refused)."""
+    raided, ground = state.rules_state.raided, rules.ground
+    bombed = state.rules_state.bombed[side]
+    for g in ground.bombers_up(side, state.rules_state.hour):
+        if g.id in raided:
+            continue
+        if ground.bomber(g.id) is not g:  # a second group of an id: the check reads the first, so ask it as it does
+            yield from ((g.id, box, aim) for box in ground.boxes for aim in AIMS
+                        if _may_raid(rules, state, side, g.id, box, aim))
+            continue
+        for box in ground.boxes:
+            # _may_raid for each aim in turn, with what the aims share worked out once for the box
+            if not g.reaches(ground.anchor(box)):
+                continue
+            holder = ground.holder(state, box)
+            if holder == side:
+                continue
+            for aim in AIMS:
+                if aim == "troops":
+                    if ground.enemy_in(state, box, side):
+                        yield g.id, box, aim
+                elif (ground.on_roster(side, box) or holder == ground.other(side)) and box not in bombed:
+                    yield g.id, box, aim
+
+
 def can_raid(rules: Cactus, state: GameState, side: str) -> bool:
-    return any(raid_error(rules, state, side, a) is None for a in raid_candidates(rules, state, side))
+    return next(_legal_raids(rules, state, side), None) is not None
+
+
+def may_raid(rules: Cactus, state: GameState, side: str, action: Raid) -> bool:
+    """For a raid :func:`raid_candidates` offers (a group of ``side`` that flies this hour and has not raided, to a
+    box, at an aim): whether :func:`raid_error` accepts it, found without writing out the words of a refusal (the
+    listing asks it of every box and aim, and most are refused)."""
+    return _may_raid(rules, state, side, action.group, action.to, action.aim)
+
+
+def _may_raid(rules: Cactus, state: GameState, side: str, group: str, to: str, aim: str) -> bool:
+    ground = rules.ground
+    g = ground.bomber(group)
+    if g is None or not g.reaches(ground.anchor(to)):
+        return False
+    holder = ground.holder(state, to)
+    if holder == side:
+        return False
+    if aim == "troops":
+        return ground.enemy_in(state, to, side)
+    return (ground.on_roster(side, to) or holder == ground.other(side)) and to not in state.rules_state.bombed[side]
 
 
 def begin_raids(rules: Cactus, ctx: Context) -> None:
@@ -106,10 +154,13 @@ def raid_error(rules: Cactus, state: GameState, side: str, action: Raid) -> Rule
 # ----------------------------------------------------------------------------------------------- ordering raids
 
 
-@handlers.candidates("air.raids")
+@handlers.candidates("air.raids", checked=[Raid])
 def offer_raids(rules: Cactus, state: GameState) -> Iterator[Raid | EndRaids]:
+    """Stop ordering raids, or each raid :func:`raid_error` accepts (found by :func:`may_raid`: the listing calls no
+    check)."""
     yield EndRaids()
-    yield from raid_candidates(rules, state, state.active)
+    side = state.active
+    yield from (made(Raid, group, box, aim) for group, box, aim in _legal_raids(rules, state, side))
 
 
 handlers.unchecked(EndRaids)  # a side may always stop ordering raids this hour

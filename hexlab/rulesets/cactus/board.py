@@ -14,6 +14,7 @@ caf.air.cover.route_and_speed_defaults).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...engine.state import Board, GameState, Unit
 from ...hexes import Hex, hex_distance, hex_line
@@ -73,6 +74,24 @@ def _by_box(state: GameState) -> dict[object, list[Unit]]:
     return out
 
 
+_NONE: tuple[Unit, ...] = ()
+_LINES: dict[tuple[Hex, Hex], tuple[Hex, ...]] = {}
+"""The hexes of the straight line between two hexes, the first left out (pure hex math, remembered for all games)."""
+_COVERS: dict[tuple[Any, ...], tuple[tuple[str, ...], tuple[Hex, ...]]] = {}
+""":meth:`Ground.cover` by its fighter groups, side, hour and route."""
+
+
+def _in_box(state: GameState, box: object) -> list[Unit] | tuple[Unit, ...]:
+    """While the state stands still (``state.memo`` is up): the living units in ``box``, all boxes found in one pass
+    and remembered (:meth:`GameState.cached`). Shared: don't change it."""
+    memo = state.memo
+    assert memo is not None
+    by_box = memo.get("cactus.units_in")
+    if by_box is None:
+        by_box = memo["cactus.units_in"] = _by_box(state)
+    return by_box.get(box, _NONE)
+
+
 class Ground:
     """The boxes of one game, the sides, and the air groups."""
 
@@ -84,6 +103,10 @@ class Ground:
         self.fighters = [g for g in (self._group(a) for a in options.fighters) if g is not None]
         self.bombers = [g for g in (self._group(a) for a in options.bombers) if g is not None]
         self._routes: dict[tuple[str, str], tuple[Hex, ...]] = {}
+        self._fighters_key = tuple(self.fighters)  # (groups are frozen values: the key of the covers worked out)
+        self._bombers: dict[str, Group] = {}
+        for g in self.bombers:
+            self._bombers.setdefault(g.id, g)  # the first group of an id, as a search of the list finds
 
     def _group(self, a: AirGroup) -> Group | None:
         try:
@@ -113,16 +136,18 @@ class Ground:
     @staticmethod
     def units_in(state: GameState, box: str, side: str | None = None) -> list[Unit]:
         if state.memo is not None:  # while the state stands still: every box's units found in one pass
-            here = state.cached("cactus.units_in", lambda: _by_box(state)).get(box, ())
-            return [u for u in here if side is None or u.side == side]
+            here = _in_box(state, box)
+            return list(here) if side is None else [u for u in here if u.side == side]
         return [u for u in state.units.values() if u.alive and u.at == box and (side is None or u.side == side)]
 
     def steps(self, state: GameState, box: str, side: str) -> int:
+        if state.memo is not None:
+            return sum(u.strength for u in _in_box(state, box) if u.side == side)
         return sum(u.strength for u in self.units_in(state, box, side))
 
     def sides_in(self, state: GameState, box: str) -> set[str]:
         if state.memo is not None:
-            return {u.side for u in state.cached("cactus.units_in", lambda: _by_box(state)).get(box, ())}
+            return {u.side for u in _in_box(state, box)}
         return {u.side for u in state.units.values() if u.alive and u.at == box}
 
     def contested(self, state: GameState, box: str) -> bool:
@@ -144,6 +169,8 @@ class Ground:
         return next(iter(sides)) if len(sides) == 1 else None
 
     def enemy_in(self, state: GameState, box: str, side: str) -> bool:
+        if state.memo is not None:
+            return any(u.side != side for u in _in_box(state, box))
         return any(u.side != side for u in self.units_in(state, box))
 
     # ----------------------------------------------------------------------------------- sea moves
@@ -151,15 +178,30 @@ class Ground:
         """The boxes a sea move from ``a`` to ``b`` sails through, the destination included, the start not: the
         straight chain of boxes between them (caf.air.cover.route_and_speed_defaults)."""
         known = self._routes.get((a, b))
-        if known is None:  # the map never changes: each route is drawn once
-            known = self._routes[(a, b)] = tuple(hex_line(self.anchor(a), self.anchor(b))[1:])
+        if known is None:  # the map never changes: each route is drawn once (a line between two hexes, for all games)
+            ends = (self.anchor(a), self.anchor(b))
+            known = _LINES.get(ends)
+            if known is None:
+                known = _LINES[ends] = tuple(hex_line(*ends)[1:])
+            self._routes[(a, b)] = known
         return list(known)
 
     def fighters_up(self, side: str, hour: int) -> list[Group]:
         return [g for g in self.fighters if g.side == side and g.flies(hour)]
 
     def cover(self, side: str, hour: int, route: list[Hex]) -> tuple[list[str], list[Hex]]:
-        """The fighter groups covering a sea route this hour, and the route's boxes none of them reaches."""
+        """The fighter groups covering a sea route this hour, and the route's boxes none of them reaches (worked out
+        once for the fighter groups, side, hour and route, for all games: the groups are values that never change)."""
+        key = (self._fighters_key, side, hour, tuple(route))
+        found = _COVERS.get(key)
+        if found is None:
+            used, bare = self._cover(side, hour, route)
+            if len(_COVERS) >= 4096:  # a bound on the memory (scenarios have a few groups, hours and routes)
+                _COVERS.clear()
+            found = _COVERS[key] = (tuple(used), tuple(bare))
+        return list(found[0]), list(found[1])
+
+    def _cover(self, side: str, hour: int, route: list[Hex]) -> tuple[list[str], list[Hex]]:
         up = self.fighters_up(side, hour)
         used: list[str] = []
         bare: list[Hex] = []
@@ -177,7 +219,7 @@ class Ground:
         return [g for g in self.bombers if g.side == side and g.flies(hour)]
 
     def bomber(self, gid: str) -> Group | None:
-        return next((g for g in self.bombers if g.id == gid), None)
+        return self._bombers.get(gid)
 
     def on_roster(self, side: str, box: str) -> bool:
         return box in self.options.targets.get(side, [])

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ...engine import Context, GameState, RuleError
+from ...engine.actions import made
 from ...engine.state import Unit
 from . import facts
 from .actions import HOWS, EndMoves, Move
@@ -44,22 +45,60 @@ def move_candidates(rules: Cactus, state: GameState, side: str) -> Iterator[Move
                     yield Move(u.id, box, how)
 
 
+def _legal_moves(rules: Cactus, state: GameState, side: str) -> Iterator[tuple[Unit, str, str]]:
+    """The moves of :func:`move_candidates` that :func:`move_rules_error` accepts, as (unit, box, way), weighed before
+    any :class:`Move` is made (most candidates are refused)."""
+    moved, ground = state.rules_state.turn.moved, rules.ground
+    hour = state.rules_state.hour
+    for u in state.units_of(side):
+        at = u.at
+        if not isinstance(at, str) or u.id in moved or ground.contested(state, at):
+            continue
+        for box in ground.boxes:
+            if box == at:
+                continue
+            # _may_go for each way in turn, with what the ways share (the enemy there, the sea route's cover, the
+            # stacking) worked out once for the box
+            room: bool | None = None
+            enemy = ground.enemy_in(state, box, side)
+            covered: bool | None = None
+            for how in HOWS:
+                if how == "overland":
+                    if not ground.linked(at, box):
+                        continue
+                else:
+                    if (how == "transport") == enemy:
+                        continue
+                    if covered is None:
+                        covered = not ground.cover(side, hour, ground.route(at, box))[1]
+                    if not covered:
+                        continue
+                if room is None:
+                    room = ground.steps(state, box, side) + u.strength <= STACK_LIMIT
+                if room:
+                    yield u, box, how
+
+
 def can_move(rules: Cactus, state: GameState, side: str) -> bool:
     """Whether ``side`` has a legal move (a unit that can make none, having moved or standing in a contested box,
     caf.movement.once_per_turn, caf.movement.no_exit_from_contested_box, is passed over at once)."""
-    return any(may_go(rules, state, state.units[m.unit], m) for m in move_candidates(rules, state, side))
+    return next(_legal_moves(rules, state, side), None) is not None
 
 
 def may_go(rules: Cactus, state: GameState, u: Unit, action: Move) -> bool:
     """For a move :func:`move_candidates` offers (a unit of the side that may move at all, to another box, a known
     way): whether :func:`move_rules_error` accepts it, found without writing out the words of a refusal (the
     listing asks it of every box and way, and most are refused)."""
-    ground, to = rules.ground, action.to
-    if action.how == "overland":
+    return _may_go(rules, state, u, action.to, action.how)
+
+
+def _may_go(rules: Cactus, state: GameState, u: Unit, to: str, how: str) -> bool:
+    ground = rules.ground
+    if how == "overland":
         if not ground.linked(u.at, to):  # type: ignore[arg-type]
             return False
     else:
-        if (action.how == "transport") == ground.enemy_in(state, to, u.side):
+        if (how == "transport") == ground.enemy_in(state, to, u.side):
             return False  # transport into an enemy box, or an invasion of a box with no enemy
         if ground.cover(u.side, state.rules_state.hour, ground.route(u.at, to))[1]:  # type: ignore[arg-type]
             return False  # a box of the sea route has no fighter over it
@@ -134,9 +173,8 @@ def move_rules_error(rules: Cactus, state: GameState, u: Unit, action: Move) -> 
 def offer_moves(rules: Cactus, state: GameState) -> Iterator[Move | EndMoves]:
     """Stop moving, or each move :func:`move_error` accepts (found by :func:`may_go`: the listing calls no check)."""
     yield EndMoves()
-    for m in move_candidates(rules, state, state.active):
-        if may_go(rules, state, state.units[m.unit], m):
-            yield m
+    for u, box, how in _legal_moves(rules, state, state.active):
+        yield made(Move, u.id, box, how)
 
 
 handlers.unchecked(EndMoves)  # a side may always stop moving for this hour (caf.sequence.ground_move_timing)

@@ -45,7 +45,7 @@ class _Tables:
     names and back, each hex's terrain, whether it is coastal, and its neighbours in play. The listing of
     legal actions asks these thousands of times a decision (a fleet's reach, a strike's range)."""
 
-    __slots__ = ("coastal", "hexes", "labels", "neighbours", "terrain")
+    __slots__ = ("coastal", "distances", "hexes", "labels", "neighbours", "terrain")
 
     def __init__(self) -> None:
         self.hexes: dict[str, Hex] = {}
@@ -53,6 +53,7 @@ class _Tables:
         self.terrain: dict[str, str] = {}
         self.coastal: dict[str, bool] = {}
         self.neighbours: dict[str, tuple[str, ...]] = {}
+        self.distances: dict[tuple[str, str], int] = {}
 
 
 def _tables(rules: Cartwheel) -> _Tables:
@@ -107,7 +108,13 @@ def coastal(rules: Cartwheel, label_: str) -> bool:
 
 
 def distance(rules: Cartwheel, a: str, b: str) -> int:
-    return hex_distance(hx(rules, a), hx(rules, b))
+    known = _tables(rules).distances
+    d = known.get((a, b))
+    if d is None:  # a malformed label raises in hx, every time (never remembered)
+        d = hex_distance(hx(rules, a), hx(rules, b))
+        if len(known) < 1 << 16:
+            known[(a, b)] = d
+    return d
 
 
 def neighbours(rules: Cartwheel, label_: str) -> tuple[str, ...]:
@@ -164,8 +171,9 @@ def box(disrupted_: bool, flown_: bool) -> str:
 
 def based(state: GameState, display: str) -> list[Unit]:
     """The living units based at airbase ``display``, in the order of the units (a new list)."""
-    if state.memo is None:
-        return [u for u in state.units.values() if u.alive and base_of(u) == display]
+    if state.memo is None:  # (base_of, inline: this is asked for every airbase at many steps)
+        return [u for u in state.units.values()
+                if isinstance(u.at, DisplayBox) and u.at.display == display and u.alive]
     return list(state.cached("cartwheel.based", lambda: _by_base(state)).get(display, ()))
 
 

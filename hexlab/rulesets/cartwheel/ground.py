@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...dice import D10
 from ...engine import Action, Context, GameState, Roll, RuleError
+from ...engine.actions import made
 from ...engine.flow import Faces
 from ...engine.state import Aboard
 from . import board, combat, flow
@@ -44,11 +45,15 @@ def why_not_march(rules: Cartwheel, state: GameState, action: March, side: str) 
 @flow.work("ground.move")
 def marches(rules: Cartwheel, state: GameState, side: str) -> list[Action]:
     out: list[Action] = []
+    moved = rules.mine(state).moved
     for u in state.units_of(side):
         if board.is_ground(u) and board.on_map(u):
+            if u.id in moved:
+                continue  # every march and embarkation of a unit that has moved is refused (why_not_march, why_not_embark)
             here = board.label(rules, u.at)  # type: ignore[arg-type]
-            out += [a for h in board.neighbours(rules, here) if why_not_march(rules, state, a := March(u.id, h),
-                                                                               side) is None]
+            if not u.attrs.get("garrison"):  # a garrison never marches (why_not_march); it may still embark
+                out += [a for h in board.neighbours(rules, here)
+                        if why_not_march(rules, state, a := made(March, u.id, h), side) is None]
             out += [a for t in state.units_of(side) if t.id in rules.mine(state).cargo
                     if why_not_embark(rules, state, a := Embark(u.id, t.id), side) is None]
         elif board.is_ground(u) and u.alive and isinstance(u.at, Aboard):

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ...engine import Action, Context, GameState, RuleError
+from ...engine.actions import made
 from ...engine.state import Aboard, DisplayBox, Unit
 from ...hexes import Hex
 from . import board, flow
@@ -32,6 +33,7 @@ from .strikes import (  # noqa: F401  (bomb_airbase, bombing_factor, interceptor
     bomb_airbase,
     bombing_factor,
     fliers,
+    has_bombers,
     interceptor_candidates,
     launch,
     may_fly,
@@ -72,6 +74,34 @@ def why_not_strike(rules: Cartwheel, state: GameState, base: str, target: str, s
     return None
 
 
+def _may_strike(rules: Cartwheel, state: GameState, base: str, target: str, side: str) -> bool:
+    """Whether :func:`why_not_strike` accepts this strike, found without making the refusal (the listing asks it of
+    every target of every airbase, and most are refused): the same tests in the same order."""
+    mine = rules.mine(state)
+    b = mine.bases.get(base)
+    if b is None or b.side != side:
+        return False
+    if target in mine.bases:
+        t = mine.bases[target]
+        if t.kind == OFFBOARD or t.side == side or t.status in (ABSENT, GONE, DESTROYED) or t.hex is None:
+            return False
+        h = target_hex(rules, state, target)
+    else:  # what the target unit alone decides, once for every airbase that might strike it
+        h = state.cached(("cartwheel.unit_aim", target, side), lambda: _unit_aim(rules, state, target, side))
+    return h is not None and has_bombers(rules, state, base, h)
+
+
+def _unit_aim(rules: Cartwheel, state: GameState, target: str, side: str) -> str | None:
+    """The hex of an enemy unit ``side`` may strike (a naval or ground unit, TF-36 only when committed), else
+    ``None``: :func:`why_not_strike`'s tests of a target unit, which do not hang on the airbase it is struck from."""
+    t_u = state.units.get(target)
+    if t_u is None or not t_u.alive or t_u.side == side or not (board.is_naval(t_u) or board.is_ground(t_u)):
+        return None
+    if t_u.attrs.get("tf36") and not rules.mine(state).tf36:
+        return None
+    return target_hex(rules, state, target)
+
+
 @flow.work("ops.mission")
 def missions(rules: Cartwheel, state: GameState, side: str) -> list[Action]:
     return list(each_mission(rules, state, side))
@@ -93,12 +123,12 @@ def each_mission(rules: Cartwheel, state: GameState, side: str) -> Iterator[Acti
             continue
         if not any(as_bomber for _, as_bomber in fliers(rules, state, d)):
             continue  # no bomber of its may fly a strike, whatever the target (why_not_strike would refuse each)
-        yield from (StrikeBase(d, t) for t in targets if why_not_strike(rules, state, d, t, side) is None)
-        yield from (StrikeShip(d, t) for t in ships if why_not_strike(rules, state, d, t, side) is None)
-        yield from (StrikeGround(d, t) for t in troops if why_not_strike(rules, state, d, t, side) is None)
+        yield from (made(StrikeBase, d, t) for t in targets if _may_strike(rules, state, d, t, side))
+        yield from (made(StrikeShip, d, t) for t in ships if _may_strike(rules, state, d, t, side))
+        yield from (made(StrikeGround, d, t) for t in troops if _may_strike(rules, state, d, t, side))
     for u in state.units_of(side):
         if board.is_naval(u):
-            yield from (Sail(u.id, h) for h in sea_reach(rules, state, u))
+            yield from (made(Sail, u.id, h) for h in sea_reach(rules, state, u))
         elif u.kind == "parachute" and isinstance(u.at, Aboard):
             yield from (a for h in rules.board.terrain if board.in_play(rules, h)
                         if why_not_drop(rules, state, a := Airdrop(u.id, board.label(rules, h)), side) is None)

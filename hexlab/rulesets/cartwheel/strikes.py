@@ -58,6 +58,12 @@ def strike_force(rules: Cartwheel, state: GameState, base: str, hex_: str) -> tu
     return list(bombers), list(escorts)
 
 
+def has_bombers(rules: Cartwheel, state: GameState, base: str, hex_: str) -> bool:
+    """Whether :func:`strike_force` names any bomber (the same answer, remembered alike, without its copies)."""
+    bombers, _ = state.cached(("cartwheel.strike_force", base, hex_), lambda: _strike_force(rules, state, base, hex_))
+    return bool(bombers)
+
+
 def _strike_force(rules: Cartwheel, state: GameState, base: str, hex_: str) -> tuple[list[str], list[str]]:
     frm = board.base_hex(rules, state, base)
     bombers, escorts = [], []

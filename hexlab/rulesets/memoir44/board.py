@@ -38,11 +38,17 @@ class Reached(dict):
     costs), ``path`` (the hexes of that way after the start, ending there) and ``entered`` (the terrain of those hexes,
     by name). Only the cost is asked while playing, so the other two are written out when first asked."""
 
-    __slots__ = ("_way", "_terrain")
+    __slots__ = ("_before", "_end", "_terrain")
 
-    def __init__(self, cost: int, way: tuple[Hex, ...], terrain: dict[Hex, str]) -> None:
-        super().__init__(cost=cost)
-        self._way, self._terrain = way, terrain
+    def __init__(self, cost: int, before: tuple[Hex, ...], end: Hex, terrain: dict[Hex, str]) -> None:
+        """``before``: the hexes of the way up to the one before ``end``, the start first (the start is not part of
+        the path); the path itself is put together only when asked."""
+        dict.__init__(self, cost=cost)
+        self._before, self._end, self._terrain = before, end, terrain
+
+    @property
+    def _way(self) -> tuple[Hex, ...]:
+        return (*self._before[1:], self._end)
 
     def __missing__(self, key: str) -> Any:
         if key == "path":
@@ -250,11 +256,16 @@ class Field:
         assert isinstance(start, Hex)
         near = self._disc(start, allowance)
         # the hexes units hold and the features on the map, once for all the searches of a listing
-        held, features = state.cached("m44.held_and_features", lambda: (
-            frozenset([u.at for u in state.units.values() if u.strength > 0]),  # the living units (Unit.alive)
-            tuple((h, tuple(v)) for h, v in state.features.items() if v)))
+        memo = state.memo
+        known = memo.get("m44.held_and_features") if memo is not None else None
+        if known is None:
+            known = (frozenset([u.at for u in state.units.values() if u.strength > 0]),  # the living units (Unit.alive)
+                     {h: (h, tuple(v)) for h, v in state.features.items() if v})
+            if memo is not None:  # (GameState.cached, by hand: this is asked for every unit of every listing)
+                memo["m44.held_and_features"] = known
+        held, features = known
         occupied = (near & held) - {start}  # the unit's own hex holds no other unit
-        key = (start, unit.kind, allowance, free, occupied, frozenset(f for f in features if f[0] in near))
+        key = (start, unit.kind, allowance, free, occupied, frozenset([features[h] for h in near & features.keys()]))
         seen = self._reach_seen
         found = seen.get(key)
         if found is None:
@@ -317,14 +328,16 @@ class Field:
             entered = TERRAIN[name].move_cap if name in TERRAIN and not free else None
             return name, stop, entered or no_cap
 
+        missing = entry.get  # what entering a hex means, once worked out (a hex not yet asked: MISSING)
+        known = best.get
+
         def walk(h: Hex, cost: int, path: tuple[Hex, ...], cap: int) -> None:
             # the hex's neighbours on the map, in hex_neighbors' order, with what a step there costs (None: no step)
             for n, step in (steps(h) if steps is not None else ((n, 1) for n in near[h])):
-                if step is None or n in path or cost + step > allowance:
+                if step is None or cost + step > allowance or n in path:
                     continue
-                if n in entry:
-                    facts = entry[n]
-                else:
+                facts = missing(n, MISSING)
+                if facts is MISSING:
                     facts = entry[n] = enter(n)
                 if facts is None:
                     continue
@@ -335,14 +348,14 @@ class Field:
                 new_cap = cap if cap <= entered else entered
                 if new_cost > new_cap:
                     continue  # the terrain table's move caps: m44.terrain.beach.move, m44.terrain.ocean.move
-                old = best.get(n)
+                old = known(n)
                 if old is None or new_cost < old[0]:
                     best[n] = (new_cost, path)
-                if not stop:
-                    walk(n, new_cost, (*path, n), new_cap)
+                if not stop and new_cost < allowance and new_cost < new_cap:  # (every step costs 1 or more: from a
+                    walk(n, new_cost, (*path, n), new_cap)                   # hex at the allowance or cap, none fits)
 
         walk(start, 0, (start,), start_cap)
-        return {n: Reached(cost, (*way[1:], n), terrain) for n, (cost, way) in best.items()}
+        return {n: Reached(cost, way, n, terrain) for n, (cost, way) in best.items()}
 
     def _steps(self, unit: Unit) -> Callable[[Hex], tuple[tuple[Hex, int | None], ...]]:
         """For a unit of ``unit``'s kind: a hex's neighbours on the map, in :func:`hex_neighbors`' order, each with what the

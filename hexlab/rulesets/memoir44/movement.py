@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ...engine import Context, GameState, RuleError
+from ...engine.actions import made
 from ...engine.state import Unit
 from ...hexes import Hex, hex_distance
 from . import events as ev
@@ -131,14 +132,29 @@ def offer_moves(rules: Memoir44, state: GameState) -> Iterator[EndMoves | Move]:
     """m44.move.unit.once_per_turn: each ordered unit of the side to move that has not moved, to every hex its search
     reached: exactly the moves :func:`move_error` accepts, so the listing need not check them again."""
     t = state.rules_state.turn
-    yield EndMoves()
+    yield made(EndMoves)
     side = state.active
     for uid in t.ordered:
         u = state.units[uid]
         if not u.alive or uid in t.moved or u.side != side:
             continue
-        for h in sorted(moves(rules, state, u)):
-            yield Move(uid, h)
+        yield from _move_list(rules, uid, moves(rules, state, u))
+
+
+def _move_list(rules: Memoir44, uid: str, reached: dict) -> tuple[Move, ...]:
+    """A :class:`Move` of ``uid`` to each hex of ``reached`` (a search's answer, :func:`moves`), in the hexes' order.
+    The movement search hands back the very same answer while nothing near the unit changed, so these moves are made
+    once for it and offered again at each listing (actions are frozen: sharing them is safe)."""
+    made: dict[tuple[str, int], tuple[dict, tuple[Move, ...]]] = rules.__dict__.setdefault("_m44_move_lists", {})
+    key = (uid, id(reached))
+    hit = made.get(key)
+    if hit is not None and hit[0] is reached:  # the same answer (kept alive here, so its id is its own)
+        return hit[1]
+    if len(made) >= 512:  # a long game: forget the old ones (kept small: a search is reused within a turn)
+        made.clear()
+    listed = tuple(Move(uid, h) for h in sorted(reached))
+    made[key] = (reached, listed)
+    return listed
 
 
 handlers.unchecked(EndMoves)  # m44.move.optional: an ordered unit need not move

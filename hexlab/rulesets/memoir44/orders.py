@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Context, GameState, RuleError
+from ...engine.actions import made
 from ...engine.state import Unit
 from . import events as ev
 from .actions import DoneOrdering, Order, PlayCard, PutUnderChip
@@ -189,12 +190,12 @@ def put_under_chip(rules: Memoir44, ctx: Context, action: PutUnderChip) -> None:
 def offer_orders(rules: Memoir44, state: GameState) -> Iterator[DoneOrdering | Order]:
     """m44.order.units.announce: Done, then each of the player's units the card can still order (worked out here for
     all of them at once, so each Order offered is one :func:`check_order` accepts)."""
-    yield DoneOrdering()
+    yield made(DoneOrdering)
     listing = _order_listing(rules, state)
     ordered = state.rules_state.turn.ordered
     for u in sorted(state.units_of(state.active), key=lambda u: u.id):
         if u.id not in ordered and listing.fits(u):
-            yield Order(u.id)
+            yield made(Order, u.id)
 
 
 handlers.unchecked(DoneOrdering)  # m44.order.cards.data: orders beyond the units a player has are simply lost

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ...engine import Action, Context, GameState, RuleError
+from ...engine.actions import made
 from ...engine.state import DisplayBox
 from . import board, flow
 from .actions import EndMissions, Fly
@@ -58,7 +59,17 @@ def _each_mission(rules: Warsea, state: GameState, side: str) -> Iterator[Action
     for u in state.units_of(side):
         if board.is_aircraft(u) and board.at_base(u):
             reach, home = board.card(rules, state, u).range, airfield_sector(rules, state, u.id)  # type: ignore[union-attr]
-            yield from (Fly(u.id, sector) for sector in rules.board.areas if board.distance(home, sector) <= reach)
+            yield from (made(Fly, u.id, sector) for sector in _in_range(rules, home, reach))
+
+
+def _in_range(rules: Warsea, home: str, reach: int) -> tuple[str, ...]:
+    """The sectors of the map within ``reach`` of ``home``, in the map's order, worked out once (the map never
+    changes)."""
+    known: dict[tuple[str, int], tuple[str, ...]] = rules.__dict__.setdefault("_sectors_in_range", {})
+    found = known.get((home, reach))
+    if found is None:
+        found = known[(home, reach)] = tuple(s for s in rules.board.areas if board.distance(home, s) <= reach)
+    return found
 
 
 @handlers.candidates("air.mission", checked=[Fly])  # the missions found are those check_fly accepts
@@ -80,8 +91,9 @@ def fly(rules: Warsea, ctx: Context, action: Fly) -> None:
     u = ctx.state.units[action.unit]
     frm, u.at = u.at, action.to
     rules.mine(ctx.state).flown.append(u.id)
-    ctx.emit(Flew(u.id, action.to), f"{u.id} flies from {rules.where(frm)} to {rules.where(u.at)}.",
-             ["was.base.air_missions_default"], u.side)
+    if not ctx.quiet:  # batch play keeps no log: no words to write
+        ctx.emit(Flew(u.id, action.to), f"{u.id} flies from {rules.where(frm)} to {rules.where(u.at)}.",
+                 ["was.base.air_missions_default"], u.side)
     flow.acted(rules, ctx)
 
 

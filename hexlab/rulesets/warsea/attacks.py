@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...dice import D6
 from ...engine import Action, Context, GameState, Roll, RuleError, Unit
+from ...engine.actions import made
 from ...engine.flow import Faces
 from ...engine.simultaneous import Together
 from ...engine.state import Aboard
@@ -152,7 +153,7 @@ def _each_attack(rules: Warsea, state: GameState, side: str, phase: str) -> Iter
         if not board.on_map(u) or u.id in declared or not _may_fire(mine, phase, u):
             continue  # every attack it could make would be refused (why_not_attack): none to check
         # only the targets the phase lets it fire at are weighed (the rest would be refused), and with no words
-        yield from (Attack(u.id, t.id, w) for t in enemies if _in_reach(phase, u, t) for w in weapons
+        yield from (made(Attack, u.id, t.id, w) for t in enemies if _in_reach(phase, u, t) for w in weapons
                     if _fires(rules, state, phase, u, t, w))
 
 

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Context, GameState, RuleError, Unit
+from ...engine.actions import made
 from ...engine.state import Aboard
 from . import board, flow
 from .actions import EndLoading, EndMoves, EndUnloading, Load, Move, Unload
@@ -97,10 +98,11 @@ def new_troop(rules: Warsea, state: GameState, side: str, at: Aboard) -> Unit:
 def load(rules: Warsea, ctx: Context, action: Load) -> None:
     u = ctx.state.units[action.unit]
     troop = new_troop(rules, ctx.state, u.side, Aboard(u.id))
-    n, room = ctx.state.load(u.id), board.capacity(rules, ctx.state, u)[0]
-    ctx.emit(Loaded(u.id, troop.id), f"{u.id} loads troop counter {troop.id} in {rules.where(u.at)} ({n} of {room}).",
-             ["was.naval.load.start_of_sea_movement", "was.naval.load.deployment_area_only",
-              "was.naval.load.capacity_limit"], u.side)
+    if not ctx.quiet:  # batch play keeps no log: no words to write
+        n, room = ctx.state.load(u.id), board.capacity(rules, ctx.state, u)[0]
+        ctx.emit(Loaded(u.id, troop.id), f"{u.id} loads troop counter {troop.id} in {rules.where(u.at)} ({n} of {room}).",
+                 ["was.naval.load.start_of_sea_movement", "was.naval.load.deployment_area_only",
+                  "was.naval.load.capacity_limit"], u.side)
     flow.acted(rules, ctx)
 
 
@@ -146,9 +148,33 @@ def _why_not_to(rules: Warsea, u: Unit, to: str) -> RuleError | None:
 
 
 def _each_move(rules: Warsea, state: GameState, side: str) -> Iterator[Action]:
+    """The moves :func:`why_not_move` accepts, weighed without writing out the words of a refusal: each of ``side``'s
+    ships in a sector that has not used its Speed (:func:`_mover`), to each next sector (:func:`_why_not_to`)."""
+    moved = rules.mine(state).moved
     for u in state.units_of(side):
-        if board.is_ship(u) and isinstance(u.at, str) and _mover(rules, state, u.id, side)[0] is not None:
-            yield from (Move(u.id, link) for link in rules.board.areas[u.at].links if _why_not_to(rules, u, link) is None)
+        at = u.at
+        if board.is_ship(u) and isinstance(at, str) and moved.get(u.id, 0) < board.card(rules, state, u).speed:  # type: ignore[union-attr]
+            yield from _moves_from(rules, u.id, at)
+
+
+def _moves_from(rules: Warsea, uid: str, at: str) -> tuple[Move, ...]:
+    """A :class:`Move` of ship ``uid`` from ``at`` to each next sector (:func:`_next_sectors`), made once."""
+    known: dict[tuple[str, str], tuple[Move, ...]] = rules.__dict__.setdefault("_moves_from", {})
+    found = known.get((uid, at))
+    if found is None:
+        found = known[(uid, at)] = tuple(made(Move, uid, link) for link in _next_sectors(rules, at))
+    return found
+
+
+def _next_sectors(rules: Warsea, at: str) -> tuple[str, ...]:
+    """The sectors a ship in ``at`` may move to: its links that are sectors of the map next to it (what
+    :func:`_why_not_to` accepts), worked out once per sector (the map never changes)."""
+    known: dict[str, tuple[str, ...]] = rules.__dict__.setdefault("_next_sectors", {})
+    found = known.get(at)
+    if found is None:
+        areas = rules.board.areas
+        found = known[at] = tuple(link for link in areas[at].links if link in areas and board.distance(at, link) == 1)
+    return found
 
 
 @flow.work("sea.move")
@@ -181,10 +207,11 @@ def move(rules: Warsea, ctx: Context, action: Move) -> None:
     u = ctx.state.units[action.unit]
     frm, u.at = u.at, action.to
     mine.moved[u.id] = mine.moved.get(u.id, 0) + 1
-    cargo = [t.id for t in ctx.state.aboard(u.id)]
-    text = f"{u.id} moves from {rules.where(frm)} to {rules.where(u.at)}"
-    text += f" with {', '.join(cargo)} aboard." if cargo else "."
-    ctx.emit(Moved(u.id, str(frm), u.at), text, ["was.base.sea_movement_default"], u.side)
+    if not ctx.quiet:  # batch play keeps no log: no words to write
+        cargo = [t.id for t in ctx.state.aboard(u.id)]
+        text = f"{u.id} moves from {rules.where(frm)} to {rules.where(u.at)}"
+        text += f" with {', '.join(cargo)} aboard." if cargo else "."
+        ctx.emit(Moved(u.id, str(frm), u.at), text, ["was.base.sea_movement_default"], u.side)
     flow.acted(rules, ctx)
 
 
