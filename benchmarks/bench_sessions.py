@@ -2,13 +2,16 @@
 
 Run from the project root:  .venv/bin/python benchmarks/bench_sessions.py [--sessions 10] [--actions 3]
 
-It starts the class app (``hexlab classroom``'s Voila command, on 127.0.0.1, with a class code) on a new saves
-folder, opens ``--sessions`` browser sessions at once in Debian's Chromium (each a browser context of its own, as
-separate computers are), and in each a team joins, starts a game of a different scenario against the computer and
-plays ``--actions`` decisions by clicks, the sessions taking turns click by click, so that all of them are open
-and playing at the same time. Then it checks that every team's save holds its own game and only it, that no page
-showed an error, and it tries the crafted requests of :func:`crafted_requests` (plain HTTP and the kernel's
-websocket, not the page). It prints the figures and writes ``benchmarks/results/sessions.json``::
+It starts the class app (``hexlab classroom``'s command, Voila through hexlab's launcher, on 127.0.0.1, with a
+class code) on a new saves folder, opens ``--sessions`` browser sessions at once in Debian's Chromium (each a
+browser context of its own, as separate computers are), and in each a team joins, starts a game of a different
+scenario against the computer and plays ``--actions`` decisions by clicks, the sessions taking turns click by
+click, so that all of them are open and playing at the same time. Then it checks that every team's save holds its
+own game and only it, that no page showed an error, and it tries the crafted requests of :func:`crafted_requests`
+(plain HTTP and the kernel's websocket, not the page; among them another session's kernel by its id). After them
+every session's page must still answer a click, and the server's log must hold no traceback, neither while the
+teams played nor while the crafted requests were refused. It prints the figures and writes
+``benchmarks/results/sessions.json``::
 
     {"sessions": 10, "errors": int, "crafted_requests": int, "refused": int, ...}
 
@@ -24,6 +27,7 @@ import http.client
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -91,6 +95,7 @@ def room_server(tmp: Path):
         yield server
     finally:
         server.stop()
+        shutil.rmtree(pages, ignore_errors=True)
 
 
 # ---------------------------------------------------------------------------------------------- sessions
@@ -265,7 +270,11 @@ def _raw(server: RoomServer, method: str, path: str, body: bytes | None = None,
         conn.putheader("Content-Length", str(len(body or b"")))
         conn.endheaders(body)
         r = conn.getresponse()
-        return r.status, r.read(), {k.lower(): v for k, v in r.getheaders()}
+        headers = {k.lower(): v for k, v in r.getheaders()}
+        cookies = [v for k, v in r.getheaders() if k.lower() == "set-cookie"]
+        if cookies:
+            headers["set-cookie"] = "\n".join(cookies)  # every one of them, a line each
+        return r.status, r.read(), headers
     finally:
         conn.close()
 
@@ -339,6 +348,9 @@ def crafted_requests(server: RoomServer, victims: list[dict[str, str]]) -> list[
         ("/etc/passwd through files with ../", "/voila/files/" + "../" * 12 + f"etc/passwd?{tok}"),
         ("/etc/passwd through static with ../", "/voila/static/" + "..%2f" * 12 + f"etc/passwd?{tok}"),
         ("/etc/passwd through templates with ../", "/voila/templates/" + "..%2f" * 12 + f"etc/passwd?{tok}"),
+        ("/etc/passwd through a template's static folder with ../",
+         "/voila/templates/lab/static/" + "..%2f" * 12 + f"etc/passwd?{tok}"),
+        ("a template's files, a path too short", f"/voila/templates/lab?{tok}"),
         ("/etc/passwd through labextensions with ../", "/voila/labextensions/" + "..%2f" * 12 + f"etc/passwd?{tok}"),
         ("/etc/passwd through the themes with ../", "/voila/api/themes/" + "..%2f" * 12 + f"etc/passwd?{tok}"),
         ("the saves folder through the contents API", f"/voila/api/contents/{saves_abs}?{tok}"),
@@ -369,8 +381,9 @@ def crafted_requests(server: RoomServer, victims: list[dict[str, str]]) -> list[
     ]:
         http_try(what, method, path, b"{}" if method in ("POST", "PUT") else None,
                  ok_if=lambda st, d: st >= 400 or (st in (301, 302) and b"api" not in d))
-    # the kernel's socket: code sent by hand is not run (Voila passes widget messages only)
-    tried.extend(kernel_socket_tries(server))
+    # the kernel's socket: code sent by hand is not run (Voila passes widget messages only); another session's
+    # kernel, by its id, answers neither on its socket nor on its REST routes
+    tried.extend(kernel_socket_tries(server, victims))
     # the requests the page can make, with values no page offers (a crafted widget message sets any value and
     # presses any button: the app's methods are what those messages reach)
     tried.extend(widget_tries(server, victims))
@@ -379,18 +392,42 @@ def crafted_requests(server: RoomServer, victims: list[dict[str, str]]) -> list[
     return tried
 
 
-def kernel_socket_tries(server: RoomServer) -> list[Tried]:
-    """Open a team page without a browser, take its kernel's socket, and send what no page sends."""
-    status, body, _ = _raw(server, "GET", f"/voila/render/class.ipynb?token={CLASS_CODE}")
-    m = re.search(rb'"kernelId":\s*"([0-9a-f-]{36})"', body) or re.search(rb'kernel[_-]?[iI]d[^0-9a-f]{1,20}([0-9a-f-]{36})',
-                                                                       body)
-    if status != 200 or m is None:
+KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+SEAT = "hexlab-seat"  # the launcher's cookie (hexlab/classroom/launch.py)
+
+
+def page_kernel(html_text: str) -> str | None:
+    """The id of the kernel a rendered page talks to (Voila writes it in the page's configuration)."""
+    m = KERNEL_ID.search(html_text)
+    return m.group(1) if m else None
+
+
+def _seat_cookie(headers: dict[str, str], kernel: str) -> str:
+    """The ``Cookie`` header a browser sends to ``kernel``'s routes after the page's answer ``headers``."""
+    from http.cookies import SimpleCookie
+
+    for line in headers.get("set-cookie", "").splitlines():
+        jar = SimpleCookie()
+        jar.load(line)
+        morsel = jar.get(SEAT)
+        if morsel is not None and morsel["path"].rstrip("/").endswith(f"/api/kernels/{kernel}"):
+            return f"{SEAT}={morsel.value}"
+    return ""
+
+
+def kernel_socket_tries(server: RoomServer, victims: list[dict[str, str]] | None = None) -> list[Tried]:
+    """Open a team page without a browser, take its kernel's socket (with the seat cookie the page gave), and
+    send what no page sends; then try another session's kernel (``victims[0]["kernel"]``) by its id, over its
+    socket and its REST routes, without its seat, with one's own, and with a forged one."""
+    status, body, headers = _raw(server, "GET", f"/voila/render/class.ipynb?token={CLASS_CODE}")
+    kernel = page_kernel(body.decode("utf-8", "replace"))
+    if status != 200 or kernel is None:
         return [Tried("the kernel's socket: find the page's kernel", False, f"HTTP {status}, no kernel id in the page")]
-    kernel = m.group(1).decode()
+    seat = _seat_cookie(headers, kernel)
     marker = Path(tempfile.gettempdir()) / f"hexlab-crafted-{uuid.uuid4().hex}"
     code = f"open({str(marker)!r}, 'w').write('ran')"
     with ThreadPoolExecutor(1) as pool:  # a loop of its own (playwright's sync API runs one in this thread)
-        answers = pool.submit(asyncio.run, _socket_exchange(server, kernel, code)).result()
+        answers = pool.submit(asyncio.run, _socket_exchange(server, kernel, code, seat)).result()
     # the socket works (the kernel answers kernel_info_request, sent after the others): what it drops, it refused
     works = "the socket works (kernel_info_reply came)" if answers["info"] else "NO ANSWER AT ALL on the socket"
     out = [Tried("code sent to the page's own kernel (execute_request)",
@@ -402,16 +439,72 @@ def kernel_socket_tries(server: RoomServer) -> list[Tried]:
            Tried("the socket of a kernel that does not exist (a guessed id)", answers["guessed"] != "open",
                  f"socket {answers['guessed']}")]
     marker.unlink(missing_ok=True)
+    if victims:
+        out += other_kernel_tries(server, victims[0].get("kernel", ""), kernel, seat)
     return out
 
 
-async def _socket_exchange(server: RoomServer, kernel: str, code: str) -> dict[str, Any]:
+def other_kernel_tries(server: RoomServer, victim: str, own: str, own_seat: str) -> list[Tried]:
+    """Another session's kernel ``victim``, known by its id, reached from a page of one's own (kernel ``own``,
+    seat cookie ``own_seat``): every socket and REST request to it must be refused."""
+    if not victim or victim == own:
+        return [Tried("another session's kernel: its id", False, f"no kernel id of another session ({victim!r})")]
+    tok = f"token={CLASS_CODE}"
+    forged = f"{SEAT}={victim}"  # the id itself, unsigned
+    cookies = {"no seat": "", "one's own seat": own_seat, "a forged seat (the id, unsigned)": forged}
+    out: list[Tried] = []
+    with ThreadPoolExecutor(1) as pool:
+        sockets = pool.submit(asyncio.run, _sockets_to(server, victim, list(cookies.values()))).result()
+    for (what, _), answer in zip(cookies.items(), sockets, strict=True):
+        out.append(Tried(f"another session's kernel socket, {what}", answer != "open", f"socket {answer}"))
+    for what, method, path, cookie in [
+        ("another session's kernel over REST, no seat", "GET", f"/api/kernels/{victim}?{tok}", ""),
+        ("another session's kernel over REST, one's own seat", "GET", f"/api/kernels/{victim}?{tok}", own_seat),
+        ("another session's kernel over REST, a forged seat", "GET", f"/api/kernels/{victim}?{tok}", forged),
+        ("shutting another session's kernel down over REST, one's own seat", "DELETE", f"/api/kernels/{victim}?{tok}",
+         own_seat),
+        ("shutting another session's kernel down through Voila, one's own seat", "POST",
+         f"/voila/api/shutdown/{victim}?{tok}", own_seat),
+    ]:
+        status, data, _ = _raw(server, method, path, b"" if method == "POST" else None,
+                               {"Cookie": cookie} if cookie else None)
+        # refused: a 403, and nothing of the kernel's model (its state, its connections) in the answer
+        out.append(Tried(what, status == 403 and b"execution_state" not in data, f"HTTP {status}"))
+    # the control: one's own kernel over REST, with its seat, is answered (so the refusals above are the seat
+    # check's, not a route that answers nobody); reported only when it fails
+    status, data, _ = _raw(server, "GET", f"/api/kernels/{own}?{tok}", headers={"Cookie": own_seat})
+    if status != 200 or b"execution_state" not in data:
+        out.append(Tried("another session's kernel: the control (one's own kernel over REST, with its seat) failed",
+                         False, f"HTTP {status} for one's own kernel"))
+    return out
+
+
+async def _sockets_to(server: RoomServer, kernel: str, cookies: list[str]) -> list[str]:
+    """Try to open ``kernel``'s socket once with each ``Cookie`` header of ``cookies``: "open" or why not."""
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    out = []
+    for cookie in cookies:
+        url = f"ws://127.0.0.1:{server.port}/api/kernels/{kernel}/channels?token={CLASS_CODE}&session_id={uuid.uuid4()}"
+        headers = {"Origin": server.url, **({"Cookie": cookie} if cookie else {})}
+        try:
+            ws = await websocket_connect(HTTPRequest(url, headers=headers))
+        except (HTTPClientError, OSError) as err:
+            out.append(f"refused ({err})")
+        else:
+            ws.close()
+            out.append("open")
+    return out
+
+
+async def _socket_exchange(server: RoomServer, kernel: str, code: str, seat: str) -> dict[str, Any]:
     from tornado.httpclient import HTTPClientError, HTTPRequest
     from tornado.websocket import websocket_connect
 
     url = f"ws://127.0.0.1:{server.port}/api/kernels/{kernel}/channels?token={CLASS_CODE}&session_id={uuid.uuid4()}"
     out: dict[str, Any] = {"reply": "", "complete": "", "guessed": "", "info": False}
-    ws = await websocket_connect(HTTPRequest(url, headers={"Origin": server.url}))
+    ws = await websocket_connect(HTTPRequest(url, headers={"Origin": server.url, "Cookie": seat}))
 
     def msg(kind: str, content: dict) -> str:
         return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "username": "x", "session": uuid.uuid4().hex,
@@ -529,7 +622,25 @@ def _snapshot(room: Room) -> dict[str, tuple[int, int]]:
     return out
 
 
+def still_playing(sessions: list[Session]) -> list[str]:
+    """Each session's page answers one more click (a move while its game goes on, else back to its menu); what
+    did not."""
+    problems = []
+    for s in sessions:
+        try:
+            if not click_once(s):
+                s.page.get_by_role("button", name="Back to the menu").click()
+                s.page.wait_for_selector(".hexlab-resume", timeout=60_000)
+        except Exception as err:  # a page that no longer answers: reported, not raised
+            problems.append(f"{s.team}: its page no longer answers after the crafted requests ({type(err).__name__}: "
+                            f"{str(err).splitlines()[0][:160]})")
+    return problems
+
+
 # ---------------------------------------------------------------------------------------------- the run
+TRACEBACK = "Traceback (most recent call last)"
+
+
 def run(browser, server: RoomServer, count: int, decisions: int) -> dict[str, Any]:
     started = time.time()
     sessions = open_sessions(browser, server, count)
@@ -538,25 +649,33 @@ def run(browser, server: RoomServer, count: int, decisions: int) -> dict[str, An
             join_and_start(s, server)
         play_round_robin(sessions, decisions)
         problems = check_independent(sessions, server)
-        console = {s.team: s.errors() for s in sessions if s.errors()}
-        victims = [{"team": s.team, "word": s.word, "save": s.save_name} for s in sessions]
+        victims = [{"team": s.team, "word": s.word, "save": s.save_name, "kernel": page_kernel(s.page.content()) or ""}
+                   for s in sessions]
         played_log = server.log.read_text(encoding="utf-8", errors="replace")
         tried = crafted_requests(server, victims)
+        time.sleep(1.0)  # lets the server finish logging the last refusal before its log is read
+        crafted_log = server.log.read_text(encoding="utf-8", errors="replace")
+        # every session's own page still plays after all that (its widgets answer: its kernel is alive and its
+        # socket is its own), and its save is still the game its page played
+        after = still_playing(sessions)
+        if not after:
+            after = check_independent(sessions, server)
+        console = {s.team: s.errors() for s in sessions if s.errors()}
     finally:
         for s in sessions:
             s.context.close()
-    # the server's log while the teams played (their errors), and after, while the crafted requests were tried
-    # (Voila and Jupyter Server log a traceback when their error page for some refusals fails to render: the
-    # request is still refused, with a 404 or a 500 and nothing of the room)
+    # the server's log while the teams played, while the crafted requests were tried, and after: no traceback in
+    # any part (a refusal is a clean error page, never a failed one)
     log = server.log.read_text(encoding="utf-8", errors="replace")
-    tracebacks = played_log.count("Traceback (most recent call last)")
-    crafted_tracebacks = log[len(played_log):].count("Traceback (most recent call last)")
-    errors = len(problems) + sum(len(v) for v in console.values()) + tracebacks
+    tracebacks = (played_log.count(TRACEBACK) + log[len(crafted_log):].count(TRACEBACK))
+    crafted_tracebacks = crafted_log[len(played_log):].count(TRACEBACK)
+    errors = len(problems) + len(after) + sum(len(v) for v in console.values()) + tracebacks + crafted_tracebacks
     return {
         "sessions": count, "errors": errors, "crafted_requests": len(tried), "refused": sum(t.refused for t in tried),
         "decisions_per_session": decisions, "clicks": sum(s.clicks for s in sessions),
         "scenarios": [s.scenario for s in sessions], "seconds": round(time.time() - started, 1),
-        "problems": problems, "console_errors": console, "server_tracebacks": tracebacks,
+        "problems": problems, "after_crafted_requests": after, "console_errors": console,
+        "server_tracebacks": tracebacks,
         "server_tracebacks_on_crafted_requests": crafted_tracebacks,
         "tried": [{"request": t.what, "refused": t.refused, "answer": t.answer} for t in tried],
     }
@@ -586,7 +705,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\n{result['sessions']} sessions at once ({', '.join(result['scenarios'])}), {result['clicks']} clicks in "
           f"{result['seconds']} s: {result['errors']} errors; crafted requests {result['crafted_requests']}, refused "
           f"{result['refused']}")
-    for p in result["problems"]:
+    print(f"server tracebacks: {result['server_tracebacks']} while the teams played, "
+          f"{result['server_tracebacks_on_crafted_requests']} on the crafted requests")
+    for p in result["problems"] + result["after_crafted_requests"]:
         print("problem:", p)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)

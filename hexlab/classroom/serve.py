@@ -5,7 +5,8 @@ install). Voila shows the pages' widgets and never their code, and it refuses to
 passes only widget messages to the kernel). The server serves nothing without the **class code** (Voila's
 token); the teacher's page also asks for the **teacher code**. Both are printed at the start; the class code is
 new each time, the teacher code is new each time too unless ``--teacher-code`` keeps one. The pages are served
-from a folder of their own (the two notebooks, nothing else), never from the saves folder.
+from a folder of their own (the two notebooks, nothing else), never from the saves folder. Voila runs through
+:mod:`hexlab.classroom.launch`, so that a game's kernel answers only the browser that opened its page.
 """
 
 from __future__ import annotations
@@ -46,9 +47,10 @@ def pages_folder() -> Path:
 
 
 def voila_command(pages: Path, port: int, host: str, class_code: str) -> list[str]:
-    """The Voila command line serving ``pages`` behind ``class_code``."""
-    return [sys.executable, "-m", "voila", str(pages), f"--port={port}", f"--Voila.ip={host}", "--no-browser",
-            f"--token={class_code}", "--show_tracebacks=False", "--Voila.root_dir=" + str(pages),
+    """The command line serving ``pages`` behind ``class_code``: Voila, through the class app's launcher
+    (:mod:`hexlab.classroom.launch`), which keeps each game's kernel to the browser that opened its page."""
+    return [sys.executable, "-m", "hexlab.classroom.launch", str(pages), f"--port={port}", f"--Voila.ip={host}",
+            "--no-browser", f"--token={class_code}", "--show_tracebacks=False", "--Voila.root_dir=" + str(pages),
             # Notebook 7's JupyterLab extension (its "open in Notebook" buttons) fails to load inside Voila 0.5's
             # page and logs an error that is not hexlab's
             '--VoilaConfiguration.extension_denylist=["@jupyter-notebook/lab-extension"]']
