@@ -389,6 +389,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                      "computer; 127.0.0.1 for this computer only)")
     p.add_argument("--port", type=int, default=8866)
     p.add_argument("--teacher-code", help="keep this teacher code instead of making a new one")
+    p.add_argument("--seed", type=int, help="start every new game from this seed, so every team plays the same dice "
+                                            "and the games can be compared afterwards (default: a new seed a game)")
     return parser
 
 
@@ -411,7 +413,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "classroom" and not rest:
             from .classroom.serve import serve
 
-            return serve(args.saves, host=args.host, port=args.port, teacher_code=args.teacher_code)
+            return serve(args.saves, host=args.host, port=args.port, teacher_code=args.teacher_code, seed=args.seed)
         if rest:
             parser.error(f"unrecognized arguments: {' '.join(rest)}")
         if args.command == "scenarios":

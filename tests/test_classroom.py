@@ -231,3 +231,47 @@ def test_the_served_app_refuses_everything_without_the_class_code(tmp_path: Path
         proc.terminate()
         proc.wait(timeout=20)
     assert sys.executable
+
+
+def test_a_class_seed_gives_every_team_the_same_game(room: tuple[Room, str], monkeypatch) -> None:
+    """`hexlab classroom --seed N`: every new game starts from N, so two teams' games can be compared afterwards;
+    without it each game gets a seed of its own."""
+    from hexlab.classroom.app import SEED_ENV
+
+    r, _ = room
+    monkeypatch.setenv(SEED_ENV, "1234")
+    seeds = []
+    for team in ("Red Marines", "Blue Marines"):
+        app = ClassApp(r)
+        assert app.join(team, "tulip") is not None
+        seeds.append(app.start("cadet/village", "", "novice").seed)
+    assert seeds == [1234, 1234]
+    monkeypatch.setenv(SEED_ENV, "not a number")  # a bad value is not used: a seed of its own, as without one
+    app = ClassApp(r)
+    assert app.join("Green Marines", "tulip") is not None
+    assert isinstance(app.start("cadet/village", "", "novice").seed, int)
+
+
+def test_a_bad_class_seed_is_refused_before_anything_is_served(tmp_path: Path, capsys) -> None:
+    from hexlab.classroom.serve import serve
+
+    assert serve(str(tmp_path / "saves"), seed=-1) == 2
+    assert "--seed must be a whole number" in capsys.readouterr().err
+    assert not (tmp_path / "saves").exists()
+
+
+
+def test_each_move_is_saved_before_any_other_listener_sees_it(room: tuple[Room, str]) -> None:
+    """The app's save is the game's first listener (``on_change(first=True)``): whatever the table then shows
+    ("Game over" too) is already in the saves folder, so a page closed at that moment loses nothing."""
+    from hexlab import saves
+
+    r, _ = room
+    app = ClassApp(r)
+    assert app.join("Red Marines", "tulip") is not None
+    game = app.start("cadet/village", "", "novice")
+    path = r.folder / "teams" / team_key("Red Marines") / app.game_name
+    on_disk: list[tuple[int, int]] = []
+    game._listeners.insert(1, lambda g, _events: on_disk.append((len(saves.load(str(path)).history), len(g.history))))
+    _play(game, 4)
+    assert len(on_disk) >= 4 and all(saved == now for saved, now in on_disk)

@@ -23,6 +23,8 @@ from ..widgets.table import Table
 from .room import GameEntry, Room, RoomError, Team
 
 ROOM_ENV = "HEXLAB_ROOM"
+SEED_ENV = "HEXLAB_CLASS_SEED"
+"""Set by ``hexlab classroom --seed N``: every new game starts from that seed (the whole class plays the same dice)."""
 LEVELS = (("a beginner (novice)", "novice"), ("a good player (veteran)", "veteran"))
 # The lessons (notebooks/lessons) and the scenarios each plays; "Every scenario" lists the rest.
 LESSONS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -47,6 +49,14 @@ def room_from_env() -> Room:
     if not folder:
         raise RoomError("This page belongs to a class room: start it with `make classroom` (hexlab classroom).")
     return Room(folder)
+
+
+def new_seed() -> int:
+    """The seed of a new game: the class's own (``hexlab classroom --seed``), else a new one."""
+    fixed = os.environ.get(SEED_ENV, "")
+    if fixed.isdigit() and int(fixed) < 2**32:
+        return int(fixed)
+    return int.from_bytes(os.urandom(2), "big")
 
 
 def _say(box: widgets.HTML, text: str, error: bool = False) -> None:
@@ -218,7 +228,7 @@ class ClassApp(widgets.VBox):
         if scenario_id not in self.known:
             _say(self.note, "Pick a scenario from the list.", error=True)
             return None
-        game = scenarios.load(scenario_id, seed=int.from_bytes(os.urandom(2), "big"))
+        game = scenarios.load(scenario_id, seed=new_seed())
         if our_side and our_side not in game.state.sides:
             _say(self.note, "Pick a side from the list.", error=True)
             return None
@@ -258,7 +268,8 @@ class ClassApp(widgets.VBox):
         table.files.layout.display = "none"
         table.file_note.layout.display = "none"
         self.table, self.game_name = table, name
-        self._stop = game.on_change(lambda *_: self._autosave())
+        # saved first, before the table shows the move: the page never says what the saves folder does not hold
+        self._stop = game.on_change(lambda *_: self._autosave(), first=True)
         self.report_link.value = ""
         _let_go(self.game_view.children, keep=self._kept_widgets())
         self.game_view.children = [widgets.HBox([self.menu_button, self.report_button, self.report_link]), table]

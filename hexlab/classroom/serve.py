@@ -20,7 +20,7 @@ import tempfile
 from importlib import resources
 from pathlib import Path
 
-from .app import ROOM_ENV
+from .app import ROOM_ENV, SEED_ENV
 from .room import Room, RoomError, new_code
 
 PAGES = ("class.ipynb", "teacher.ipynb")
@@ -57,8 +57,12 @@ def voila_command(pages: Path, port: int, host: str, class_code: str) -> list[st
 
 
 def serve(saves: str, host: str = "0.0.0.0", port: int = 8866, class_code: str | None = None,
-          teacher_code: str | None = None) -> int:
-    """Set up the room in ``saves`` and serve the app until stopped (Ctrl-C); returns the server's exit code."""
+          teacher_code: str | None = None, seed: int | None = None) -> int:
+    """Set up the room in ``saves`` and serve the app until stopped (Ctrl-C); returns the server's exit code.
+    ``seed``: every new game starts from it (the whole class plays the same dice); ``None``, a new one a game."""
+    if seed is not None and not 0 <= seed < 2**32:
+        print(f"hexlab classroom: --seed must be a whole number from 0 to {2**32 - 1}, not {seed}", file=sys.stderr)
+        return 2
     try:
         room, teacher = Room.create(saves, teacher_code)
     except (RoomError, OSError) as err:
@@ -79,6 +83,8 @@ hexlab classroom
 Stop the server with Ctrl-C. The games stay in the saves folder; start again with the same folder to go on.
 """, flush=True)
     env = {**os.environ, ROOM_ENV: str(room.folder)}
+    if seed is not None:
+        env[SEED_ENV] = str(seed)
     try:
         return subprocess.call(voila_command(pages, port, host, code), env=env)
     except KeyboardInterrupt:

@@ -444,9 +444,13 @@ class Game:
         events as their public summaries (or not at all). ``None``: the teacher's whole log."""
         return [e for e in (event.for_side(side) for event in self.log) if e is not None]
 
-    def on_change(self, callback: Callable[[Game, list[Event]], None]) -> Callable[[], None]:
-        """Call ``callback(game, new_events)`` after every change; returns a function that stops it."""
-        self._listeners.append(callback)
+    def on_change(self, callback: Callable[[Game, list[Event]], None], *, first: bool = False) -> Callable[[], None]:
+        """Call ``callback(game, new_events)`` after every change; returns a function that stops it. ``first``: before
+        the listeners already there (a save that must be on disk before any view shows the change)."""
+        if first:
+            self._listeners.insert(0, callback)
+        else:
+            self._listeners.append(callback)
         return lambda: self._listeners.remove(callback) if callback in self._listeners else None
 
     def _repr_svg_(self) -> str:

@@ -32,6 +32,7 @@ SCENARIO = "cactus/drill_turn"
 OURS, THEIRS = "US Marines", "Japan"
 TEAM, WORD = "Red Marines", "tulip"
 CLASS_CODE = "oak-river-1234"
+GAME_SEED = 1
 
 
 @pytest.fixture
@@ -39,7 +40,8 @@ def room_server(tmp_path):
     room, teacher_code = Room.create(tmp_path / "saves")
     pages = pages_folder()
     port = free_port()
-    env = {**_env(tmp_path), "HEXLAB_ROOM": str(room.folder)}
+    # one game seed for the test's game (`hexlab classroom --seed`): the drill does not end in the first turn
+    env = {**_env(tmp_path), "HEXLAB_ROOM": str(room.folder), "HEXLAB_CLASS_SEED": str(GAME_SEED)}
     log = tmp_path / "voila.log"
     proc = subprocess.Popen(voila_command(pages, port, "127.0.0.1", CLASS_CODE), cwd=pages, env=env,
                             stdout=open(log, "w"), stderr=subprocess.STDOUT)
