@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -230,6 +231,7 @@ def test_the_served_app_refuses_everything_without_the_class_code(tmp_path: Path
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+        shutil.rmtree(pages, ignore_errors=True)
     assert sys.executable
 
 

@@ -13,6 +13,7 @@ import base64
 import html
 import json
 import os
+import shutil
 import subprocess
 
 import pytest
@@ -55,6 +56,7 @@ def room_server(tmp_path):
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
+        shutil.rmtree(pages, ignore_errors=True)  # the pages' own folder, made for this server alone
 
 
 def _watched(context):
