@@ -547,3 +547,83 @@ def test_the_cartwheel_table_puts_its_displays_beside_the_map():
     assert list(table.body.children) == [table.map, table.side, table.beside]
     assert not table.map.displays_shown and table.beside.tracks in table.map.children
     assert table.beside.has_displays() and "P38a" in table.beside.counters
+
+
+
+def _canvas_states(messages: list[list]) -> list[dict[str, list[str]]]:
+    """What the canvases hold as the browser runs these canvas-manager messages, as ipycanvas' front end runs them:
+    a "switch canvas" picks the canvas the next commands go to (it stays picked from one message to the next), and
+    "clear" empties it. After each message: every canvas it drew on, with the commands drawn on it since it was last
+    cleared."""
+    held: dict[str, list[str]] = {}
+    current = None
+    states = []
+    for message in messages:
+        touched = set()
+        for command in message if message and isinstance(message[0], list) else [message]:
+            name = COMMAND_NAMES.get(command[0])
+            if name == "switchCanvas":
+                current = command[1][0]
+                continue
+            touched.add(current)
+            if name == "clear":
+                held[current] = []
+            else:
+                held.setdefault(current, []).append(json.dumps(command, default=str))
+        states.append({key: list(held.get(key, [])) for key in touched})
+    return states
+
+
+def test_two_kernel_threads_drawing_one_map_at_once_leave_every_layer_whole(monkeypatch):
+    """JupyterLab 4.6 with ipykernel 7 sends comm messages over a kernel subshell, so two widget callbacks can run at
+    once on two threads: "New game" builds and draws a new map on one while its layers' "client ready" messages redraw
+    them on the other. ipycanvas collects the commands of every canvas in one kernel-wide batch, so two drawings at once
+    were mixed in one message (a Cartwheel table's terrain left blank but for a few words drawn unscaled). After every
+    message the browser gets, each layer it drew on must hold exactly one whole drawing of that layer."""
+    import sys
+    import threading
+
+    game = hexlab.load("cartwheel/wewak", seed=1)
+    m = HexMap(game, displays=False)
+    messages: list[list] = []
+    manager = ipycanvas_canvas._CANVAS_MANAGER
+    original = manager._send_custom
+
+    def capture(command, buffers=[]):  # noqa: B006 (ipycanvas' own signature)
+        messages.append(command)
+        return original(command, buffers)
+
+    monkeypatch.setattr(manager, "_send_custom", capture)
+    m.redraw()
+    whole = _canvas_states(messages)[-1]
+    layers = {f"IPY_MODEL_{m.canvas[i].model_id}": name for i, name in enumerate(("terrain", "units", "highlight"))}
+    assert set(whole) == set(layers) and whole[f"IPY_MODEL_{m.canvas[0].model_id}"], "a lone redraw draws every layer"
+    messages.clear()
+    start = threading.Barrier(2)
+
+    def redraws() -> None:
+        start.wait()
+        for _ in range(10):
+            m.redraw()
+
+    def views_connect() -> None:
+        start.wait()
+        for _ in range(10):
+            for layer in m.canvas._canvases:
+                layer._handle_frontend_event(None, {"event": "client_ready"}, [])
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)  # let the two threads take turns often, as a busy kernel may
+    try:
+        threads = [threading.Thread(target=redraws), threading.Thread(target=views_connect)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert len(messages) >= 40
+    for n, state in enumerate(_canvas_states(messages)):
+        for key, held in state.items():
+            assert key in layers, f"message {n} drew on a canvas that is not one of the map's layers"
+            assert held == whole[key], f"after message {n} the {layers[key]} layer is not one whole drawing of it"

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import math
+import threading
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -36,6 +37,12 @@ from .rules_html import code
 TERRAIN, UNITS, HIGHLIGHT = 0, 1, 2
 LAYER_NAMES = {TERRAIN: "terrain", UNITS: "units", HIGHLIGHT: "highlight"}
 VERB_ORDER = {"battle": 0, "move": 1}
+DRAWING = threading.RLock()
+"""Held while a map builds a picture and sends it to its canvas. In JupyterLab 4.6 with ipykernel 7 the widgets'
+messages may be handled on a kernel subshell's thread as well as the main one, so two callbacks can draw at once
+("New game" drawing the new map while its layers' "client ready" messages redraw them). ipycanvas gathers the
+commands of every canvas in the kernel into one batch and remembers which canvas the browser draws on, so two
+drawings at once got mixed: a layer cleared half way and the rest drawn unscaled, or on another layer."""
 
 
 def auto_size(game: Game, width: float = 760.0, height: float = 700.0) -> float:
@@ -217,35 +224,40 @@ class HexMap(widgets.VBox):
 
     def redraw(self, *_: Any) -> None:
         """Draw all three layers (when a browser connects, and at the start)."""
-        self._scene = self._build_scene(("terrain", "units", "highlight"))
-        self._cells = self._scene.cells
-        self._paint(self._scene, (TERRAIN, UNITS, HIGHLIGHT))
-        self.draw_count += 1
+        with DRAWING:
+            self._scene = self._build_scene(("terrain", "units", "highlight"))
+            self._cells = self._scene.cells
+            self._paint(self._scene, (TERRAIN, UNITS, HIGHLIGHT))
+            self.draw_count += 1
 
     def _paint(self, sc: Scene, indexes: tuple[int, ...]) -> None:
-        """Clear and draw these canvas layers from ``sc``, as one message to the browser."""
-        with hold_canvas():
+        """Clear and draw these canvas layers from ``sc``, as one message to the browser (one drawing at a time in
+        the kernel: :data:`DRAWING`)."""
+        with DRAWING, hold_canvas():
             for index in indexes:
                 c = self.canvas[index]
                 c.clear()
                 draw_shapes(c, sc.layers[LAYER_NAMES[index]], self.dpr)
 
     def _layer_ready(self, index: int, *_: Any) -> None:
-        """A browser's view of one layer is ready (a page opened, or a table rebuilt): draw that layer for it.
-        (ipycanvas tells only the top layer's readiness to the MultiCanvas; the terrain's view, made
-        later, would stay blank.)"""
-        self._paint(self._build_scene((LAYER_NAMES[index],)), (index,))
+        """A browser made one layer's canvas (a page opened, or a table rebuilt): draw that layer for it. ipycanvas
+        tells the MultiCanvas only of its top layer's, and each layer's arrives on its own; it may arrive while
+        the map is being drawn on another thread, so the picture is built and sent under :data:`DRAWING`."""
+        with DRAWING:
+            self._paint(self._build_scene((LAYER_NAMES[index],)), (index,))
 
     def redraw_units(self) -> None:
         """Draw the units and highlight layers again (after a change of the game or the selection)."""
-        self._scene = self._build_scene()
-        self._paint(self._scene, (UNITS, HIGHLIGHT))
-        self.draw_count += 1
+        with DRAWING:  # built and sent together: a picture of an older position is never sent after a newer one
+            self._scene = self._build_scene()
+            self._paint(self._scene, (UNITS, HIGHLIGHT))
+            self.draw_count += 1
 
     def redraw_highlights(self) -> None:
-        self._scene = self._build_scene(("highlight",))
-        self._paint(self._scene, (HIGHLIGHT,))
-        self.draw_count += 1
+        with DRAWING:
+            self._scene = self._build_scene(("highlight",))
+            self._paint(self._scene, (HIGHLIGHT,))
+            self.draw_count += 1
 
     def to_svg(self) -> str:
         """What the map shows now, as SVG."""
