@@ -961,6 +961,25 @@ def test_c47_drops_the_parachute_regiment():
     assert board.flown(g.state.units["C47a"])
 
 
+@pytest.mark.rule("oc.components.map.hex_ids", "oc.components.air.c47_carries_parachute")
+def test_a_drop_on_a_name_that_is_no_hex_is_refused_not_a_traceback():
+    """Found by the soak's state machine: an airbase's name where the drop zone's hex belongs raised ValueError
+    from the label parser; it is refused under the hex-id rule, and the game is untouched."""
+    from hexlab.engine import RuleError
+    from hexlab.rulesets.cartwheel.actions import Airdrop
+
+    g = new("campaign")
+    until(g, "ops.mission", side="Allies")
+    before = g.state.to_data()
+    for name in ("RABG", "", "07x2", "99999"):
+        assert refused(g, Airdrop("503P", name)) in ("oc.components.map.hex_ids",
+                                                      "oc.components.air.c47_carries_parachute")
+        with pytest.raises(RuleError):
+            g.apply(Airdrop("503P", name))
+    assert refused(g, Airdrop("503P", "RABG")) == "oc.components.map.hex_ids"
+    assert g.state.to_data() == before
+
+
 @pytest.mark.rule("oc.components.naval.cargo_capacity", "oc.components.naval.maru_and_daihatsu")
 def test_transports_carry_ground_steps():
     from hexlab.engine.state import Aboard

@@ -187,6 +187,11 @@ def why_not_drop(rules: Cartwheel, state: GameState, action: Airdrop, side: str)
     c47 = state.units[u.at.carrier]
     if c47.kind != "transport" or not may_fly(rules, state, c47):
         return RuleError("Its C-47 must be Ready at its airbase.", "oc.components.air.c47_carries_parachute")
+    try:
+        board.hx(rules, action.to)
+    except ValueError:  # (an airbase's or a unit's name where a hex belongs): refused, never a traceback
+        return RuleError(f"{action.to!r} is not a hex of the map: name a hex by its four digits.",
+                         "oc.components.map.hex_ids")
     if not board.is_land(rules, action.to) or board.ground_at(state, rules, action.to, state.other(side)) or any(
             b.hex == action.to and b.side != side and b.status not in ("absent", "gone")
             for b in rules.mine(state).bases.values()):
