@@ -610,6 +610,12 @@ class Ruleset(Generic[S]):
         it rolls); ``None`` when nothing. Exercises add it to their question, so a student can answer fairly."""
         return None
 
+    @staticmethod
+    def own(state: GameState, ids: Iterable[str], side: str) -> list[str]:
+        """Of the unit ids ``ids``, those of ``side``'s units, in order (a :meth:`turn_context` tells the acting side
+        of its own units only)."""
+        return [u for u in ids if u in state.units and state.units[u].side == side]
+
     def sight(self, state: GameState, frm: Location, to: Location) -> Any:
         """The line of sight between two places, when the ruleset has one (a
         :class:`hexlab.hexes.LosResult`), for the map to draw; ``None`` otherwise."""

@@ -207,7 +207,7 @@ class Cactus(Ruleset[CactusState]):
         if state.rules_state is None:
             return None
         side = self.to_act(state)
-        mine = [u for u in state.rules_state.turn.moved if u in state.units and state.units[u].side == side]
+        mine = self.own(state, state.rules_state.turn.moved, side)
         moved = f"{', '.join(mine)} moved this turn already" if mine else f"no {side} unit has moved this turn"
         return f"{self.clock(state)}; {moved}"
 

@@ -384,11 +384,8 @@ class Cartwheel(Ruleset[CartwheelState]):
         mine, side = self.mine(state), self.to_act(state)
         if mine is None or side is None or not state.position.startswith(("ops.", "ground.")):
             return None
-
-        def own(ids: list[str]) -> str:
-            named = [u for u in ids if u in state.units and state.units[u].side == side]
-            return ", ".join(named) if named else "none yet"
-        return f"{self.clock(state)}; sailed this turn: {own(mine.sailed)}; moved this Ground Operations: {own(mine.moved)}"
+        sailed, moved = (", ".join(self.own(state, ids, side)) or "none yet" for ids in (mine.sailed, mine.moved))
+        return f"{self.clock(state)}; sailed this turn: {sailed}; moved this Ground Operations: {moved}"
 
     def clock(self, state: GameState) -> str:
         return f"Turn {state.turn} of {self.options.turns} ({calendar(self.calendar_turn(state))})"

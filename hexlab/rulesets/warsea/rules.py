@@ -152,13 +152,10 @@ class Warsea(Ruleset[WarseaState]):
         a ship that has used its Speed may not move again, and the map does not show it."""
         if not state.position.startswith("sea.") or state.rules_state is None:
             return None
-        side = self.to_act(state)
-        gone = []
-        for uid, n in sorted(self.mine(state).moved.items()):
-            u = state.units.get(uid)
-            c = board.card(self, state, u) if u is not None and u.side == side and n else None
-            if c is not None:
-                gone.append(f"{uid} {n} of its Speed {c.speed}")
+        moved = self.mine(state).moved
+        gone = [f"{uid} {moved[uid]} of its Speed {c.speed}"
+                for uid in self.own(state, sorted(u for u, n in moved.items() if n), self.to_act(state))
+                if (c := board.card(self, state, state.units[uid])) is not None]
         return f"{self.clock(state)}; moved this Sea Movement: {', '.join(gone) if gone else 'none yet'}"
 
     def clock(self, state: GameState) -> str:
