@@ -11,15 +11,16 @@ The full count is many CPU-hours, so a run can be stopped and resumed, and split
 
 - every finished game is appended as one JSON line to ``--out-games`` (default
   ``benchmarks/results/ai_games.jsonl``): scenario, pairing, seat, seed, result, decision times (wall and CPU),
-  the commit and a fingerprint of the sources under ``hexlab/ai`` and ``hexlab/rulesets``;
-- a rerun skips the games the file already holds under the current fingerprint (change the computer or a
-  ruleset and the games are played again);
+  the commit and the fingerprint of the sources that played it (:func:`fingerprint`: the engine, the computer, the
+  scenario's ruleset and its scenarios, and the modules a game loads; not the other rulesets);
+- a rerun skips the games the file already holds under their ruleset's current fingerprint (change the engine or the
+  computer and every game is played again; change one ruleset and only its games are);
 - ``--shard i/k`` plays only every k-th job, starting at the i-th (run ``1/2`` and ``2/2`` side by side);
 - ``--minutes`` stops after that much wall time (games are played seed by seed, so every row gets about as
   many), ``--jobs`` plays games in parallel processes;
 - the Markdown (``--out``, default ``benchmarks/results/ai.md``) is built from every game in the file with the
-  current fingerprint, the count shown in each row; ``--report-only`` rebuilds it without playing. Notes written
-  under the line ``<!-- notes: kept by bench_ai.py -->`` of that file are kept.
+  current fingerprint of its ruleset, the count shown in each row; ``--report-only`` rebuilds it without playing. Notes
+  written under the line ``<!-- notes: kept by bench_ai.py -->`` of that file are kept.
 
     .venv/bin/python benchmarks/bench_ai.py                       # the full count: 100 games a pairing and seat
     nice -n 10 .venv/bin/python benchmarks/bench_ai.py --jobs 1 --minutes 60 --shard 1/2   # one sitting of one half
@@ -47,8 +48,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
-FINGERPRINTED = ("hexlab/ai", "hexlab/rulesets")
-"""The folders whose sources decide how the computer plays (see :func:`fingerprint`)."""
+FINGERPRINTED = ("hexlab/engine", "hexlab/ai", "hexlab/rulesets", "scenarios")
+"""The folders whose sources decide how the computer plays (see :func:`fingerprint`): of ``hexlab/ai``,
+``hexlab/rulesets`` and ``scenarios``, a ruleset's fingerprint takes the shared files and its own, not the other
+rulesets'."""
+GAME_MODULES = ("__init__", "dice", "guard", "hexes", "odds", "players", "saves", "scenario", "scenario_areas",
+                "style", "words")
+"""The top-level ``hexlab`` modules a game loads (its scenario read, its players made, its rules and the computer
+imported); ``tests/test_ai_bench.py`` checks the list against what a fresh process loads."""
 KEEP_MARK = "<!-- notes: kept by bench_ai.py -->"
 """A rebuilt ``ai.md`` keeps everything from this line on: the notes written by hand under the table."""
 
@@ -130,8 +137,8 @@ def _quantiles(values: list[float]) -> tuple[float, float]:
     return statistics.median(v), v[min(len(v) - 1, int(0.95 * len(v)))]
 
 
-def report(records: list[dict], args: argparse.Namespace, fp: str, other_fps: int, wall: float | None,
-           stopped: bool) -> list[str]:
+def report(records: list[dict], args: argparse.Namespace, fp: str | dict[str, str], other_fps: int,
+           wall: float | None, stopped: bool) -> list[str]:
     """The Markdown the benchmark prints and writes: one row per scenario, pairing and seat, from the games recorded
     under fingerprint ``fp`` (``other_fps``: how many other fingerprints the games file also holds)."""
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
@@ -146,8 +153,8 @@ def report(records: list[dict], args: argparse.Namespace, fp: str, other_fps: in
         "# The computer opponent: win rates and decision times",
         "",
         f"Built by `benchmarks/bench_ai.py` from the games in {source} played by the sources of fingerprint"
-        f"{'s' if ',' in fp else ''} {', '.join(f'`{x}`' for x in fp.split(','))} (hexlab/ai and hexlab/rulesets; "
-        f"commit(s) {', '.join(commits) or 'none'})"
+        f"{'s' if not isinstance(fp, str) or ',' in fp else ''} {_fps_text(fp)} (the engine, the computer, the "
+        f"ruleset and its scenarios; commit(s) {', '.join(commits) or 'none'})"
         + (f", games {when[0]} to {when[-1]}" if when else "")
         + f": {len(records)} game(s), {cpu_total / 60:.1f} CPU-minutes in all."
         + (f" The file also holds games of {other_fps} other fingerprint(s), not counted here." if other_fps else ""),
@@ -208,18 +215,37 @@ def report(records: list[dict], args: argparse.Namespace, fp: str, other_fps: in
     return lines
 
 
-def fingerprint(root: Path = ROOT) -> str:
-    """A short hash of the sources that decide how the computer plays: every file under ``hexlab/ai`` and
-    ``hexlab/rulesets`` (compiled caches left out). Games recorded under another fingerprint were played by other
-    code, so a rerun plays them again and the report leaves them out."""
-    digest = hashlib.sha256()
+def fingerprint(root: Path = ROOT, ruleset: str | None = None) -> str:
+    """A short hash of the sources that decide how the computer plays ``ruleset``'s games: the engine, the modules a
+    game loads (:data:`GAME_MODULES`), the computer's search and its shared files, and the ruleset's own folder, its
+    module under ``hexlab/ai/rulesets`` and its scenarios; the other rulesets' are left out (and compiled caches).
+    ``None``: every ruleset's at once. Games recorded under another fingerprint were played by other code, so a
+    rerun plays them again and the report leaves them out; a change to one ruleset leaves the others' games
+    standing."""
+    rulesets_dir = root / "hexlab" / "rulesets"
+    others = set() if ruleset is None else {
+        p.name for p in rulesets_dir.iterdir() if p.is_dir() and p.name != ruleset and not p.name.startswith("_")}
+    files = [root / "hexlab" / f"{name}.py" for name in GAME_MODULES]
     for folder in FINGERPRINTED:
-        for path in sorted((root / folder).rglob("*")):
-            if not path.is_file() or "__pycache__" in path.parts or path.suffix in (".pyc", ".pyo"):
-                continue
-            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
-            digest.update(path.read_bytes() + b"\0")
+        files += sorted((root / folder).rglob("*"))
+    digest = hashlib.sha256()
+    for path in files:
+        if not path.is_file() or "__pycache__" in path.parts or path.suffix in (".pyc", ".pyo"):
+            continue
+        rel = path.relative_to(root).parts
+        owner = (rel[2] if rel[:2] == ("hexlab", "rulesets") and len(rel) > 3
+                 else path.stem if rel[:3] == ("hexlab", "ai", "rulesets") and len(rel) == 4
+                 else rel[1] if rel[0] == "scenarios" and len(rel) > 2 else None)
+        if owner in others:
+            continue
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()[:12]
+
+
+def fingerprints(scenarios: list[str], root: Path = ROOT) -> dict[str, str]:
+    """Each ruleset of ``scenarios`` (``ruleset/name``) and its :func:`fingerprint`."""
+    return {rid: fingerprint(root, rid) for rid in dict.fromkeys(s.split("/")[0] for s in scenarios)}
 
 
 def git_commit(root: Path = ROOT) -> str:
@@ -254,13 +280,15 @@ def read_games(path: Path) -> list[dict]:
     return games
 
 
-def current_games(games: list[dict], fp: str, wall_stop: bool) -> list[dict]:
-    """The games played under fingerprint ``fp`` (or any of several, comma-separated) and the same ``--wall-stop``
-    setting, the last of each job kept."""
-    wanted = set(fp.split(","))
+def current_games(games: list[dict], fp: str | dict[str, str], wall_stop: bool) -> list[dict]:
+    """The games played under fingerprint ``fp`` (or any of several, comma-separated; or, as a dict, each ruleset's
+    own) and the same ``--wall-stop`` setting, the last of each job kept."""
+    wanted = set(fp.split(",")) if isinstance(fp, str) else None
     latest: dict[tuple, dict] = {}
     for g in games:
-        if g.get("fingerprint") in wanted and bool(g.get("wall_stop")) == wall_stop:
+        ok = (g.get("fingerprint") in wanted if wanted is not None
+              else g.get("fingerprint") == fp.get(g["scenario"].split("/")[0]))
+        if ok and bool(g.get("wall_stop")) == wall_stop:
             latest[job_key(g["scenario"], g["hero"], g["other"], g["seat"], g["seed"])] = g
     return list(latest.values())
 
@@ -312,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--shard", type=parse_shard, default=(1, 1), metavar="I/K",
                     help="play only jobs I, I+K, I+2K... of the ordered list (run K processes, one per shard)")
     ap.add_argument("--report-only", action="store_true", help="play nothing: rebuild the Markdown from --out-games")
-    ap.add_argument("--fingerprint", help="report the games of this fingerprint (default: the current sources'); "
+    ap.add_argument("--fingerprint", help="report the games of this fingerprint (default: each ruleset's current one); "
                     "several, comma-separated, pool games of sources known to play the same")
     ap.add_argument("--json", help="also write this run's new game records here as one JSON list")
     ap.add_argument("--out", default=str(RESULTS / "ai.md"),
@@ -337,13 +365,13 @@ def main(argv: list[str] | None = None) -> int:
     if any(x not in (0, 1) for x in seats):
         ap.error("--seats: each seat is 0 or 1")
     scenarios = args.scenarios.split(",")
-    fp = fingerprint()
-    wanted_fp = args.fingerprint or fp
+    fps = fingerprints(scenarios)
+    wanted_fp: str | dict[str, str] = args.fingerprint or fps
     commit = git_commit()
     games_file = Path(args.out_games) if args.out_games else None
     recorded = read_games(games_file) if games_file else []
     done = {job_key(g["scenario"], g["hero"], g["other"], g["seat"], g["seed"])
-            for g in current_games(recorded, fp, args.wall_stop)}
+            for g in current_games(recorded, fps, args.wall_stop)}
     # seed by seed, so a run stopped by --minutes has every row about even; then the shard's share, then what the
     # file already holds under this fingerprint is left out
     ordered = []
@@ -371,7 +399,7 @@ def main(argv: list[str] | None = None) -> int:
             ai_rulesets.hooks_for(rid)
         for scenario in scenarios:
             _seat_name(scenario, 0)
-        print(f"fingerprint {fp} at {commit}: {len(jobs)} game(s) to play, {skipped} already recorded"
+        print(f"fingerprints {_fps_text(fps)} at {commit}: {len(jobs)} game(s) to play, {skipped} already recorded"
               + (f" (shard {i}/{k})" if k > 1 else ""), file=sys.stderr)
         pool = ProcessPoolExecutor(max_workers=args.jobs)
         futures = [pool.submit(play_one, job) for job in jobs]
@@ -382,7 +410,8 @@ def main(argv: list[str] | None = None) -> int:
             except TimeoutError:
                 stopped = True
                 break
-            record.update(fingerprint=fp, commit=commit, wall_stop=args.wall_stop, max_steps=args.max_steps)
+            record.update(fingerprint=fps[record["scenario"].split("/")[0]], commit=commit, wall_stop=args.wall_stop,
+                          max_steps=args.max_steps)
             new.append(record)
             if games_file:
                 append_game(games_file, record)
@@ -396,7 +425,8 @@ def main(argv: list[str] | None = None) -> int:
         Path(args.json).write_text(json.dumps(new, indent=1))
     if games_file:
         records = current_games(read_games(games_file), wanted_fp, args.wall_stop)
-        others = len({g.get("fingerprint") for g in read_games(games_file)} - set(wanted_fp.split(",")))
+        counted = set(wanted_fp.split(",")) if isinstance(wanted_fp, str) else set(wanted_fp.values())
+        others = len({g.get("fingerprint") for g in read_games(games_file)} - counted)
     else:
         records, others = new, 0
     records.sort(key=_row_order(scenarios))
@@ -405,6 +435,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.out:
         write_report(lines, Path(args.out))
     return 0
+
+
+def _fps_text(fp: str | dict[str, str]) -> str:
+    if isinstance(fp, str):
+        return ", ".join(f"`{x}`" for x in fp.split(","))
+    return ", ".join(f"`{x}` ({rid})" for rid, x in fp.items())
 
 
 _SIDES: dict[str, list[str]] = {}

@@ -32,7 +32,7 @@ def lines(path: Path) -> list[dict]:
 def test_a_rerun_skips_recorded_games_and_a_shard_plays_only_its_share(bench, tmp_path, capsys, monkeypatch):
     # the checkout is shared: the sources may change during the test, so the fingerprint is pinned here (it is
     # tested on its own below)
-    monkeypatch.setattr(bench, "fingerprint", lambda root=None: "pinned000001")
+    monkeypatch.setattr(bench, "fingerprint", lambda root=None, ruleset=None: "pinned000001")
     games, md = tmp_path / "games.jsonl", tmp_path / "ai.md"
     common = ["--scenarios", "cadet/drill_bump", "--pairings", "veteran:random", "--jobs", "1",
               "--out-games", str(games), "--out", str(md)]
@@ -48,7 +48,7 @@ def test_a_rerun_skips_recorded_games_and_a_shard_plays_only_its_share(bench, tm
     bench.main(["--games", "2", "--shard", "2/2", *common])
     assert [(g["seat"], g["seed"]) for g in lines(games)] == [("Greeks", 1), ("Ottomans", 1), ("Ottomans", 2)]
     # other sources, another fingerprint: the same game is played again
-    monkeypatch.setattr(bench, "fingerprint", lambda root=None: "pinned000002")
+    monkeypatch.setattr(bench, "fingerprint", lambda root=None, ruleset=None: "pinned000002")
     bench.main(["--games", "1", "--seats", "0", *common])
     assert [(g["seat"], g["seed"], g["fingerprint"]) for g in lines(games)][-1] == ("Greeks", 1, "pinned000002")
     capsys.readouterr()
@@ -65,6 +65,61 @@ def test_the_fingerprint_changes_with_the_computers_and_the_rulesets_sources_onl
     assert bench.fingerprint(tmp_path) == before
     (tmp_path / "hexlab/rulesets/x.py").write_text("A = 2\n")
     assert bench.fingerprint(tmp_path) != before
+
+
+def test_a_rulesets_fingerprint_leaves_out_the_other_rulesets_sources_but_not_the_engines(bench, tmp_path):
+    # a change to one ruleset replays its games only; a change to the engine, the search or a module every game
+    # loads replays them all
+    for rel in ("hexlab/engine/game.py", "hexlab/ai/search.py", "hexlab/ai/rulesets/cadet.py",
+                "hexlab/ai/rulesets/cactus.py", "hexlab/rulesets/__init__.py", "hexlab/rulesets/cadet/rules.py",
+                "hexlab/rulesets/cactus/rules.py", "scenarios/cadet/village.toml", "scenarios/cactus/turn.toml",
+                "hexlab/dice.py", "hexlab/cli.py", "hexlab/widgets/table.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("A = 1\n")
+
+    def prints():
+        return bench.fingerprint(tmp_path, "cadet"), bench.fingerprint(tmp_path, "cactus")
+
+    cadet, cactus = prints()
+    assert cadet != cactus
+    for rel in ("hexlab/rulesets/cactus/rules.py", "hexlab/ai/rulesets/cactus.py", "scenarios/cactus/turn.toml"):
+        (tmp_path / rel).write_text("A = 2\n")
+        now = prints()
+        assert now[0] == cadet and now[1] != cactus, rel
+        cactus = now[1]
+    for rel in ("hexlab/cli.py", "hexlab/widgets/table.py"):  # not what a game loads
+        (tmp_path / rel).write_text("A = 2\n")
+        assert prints() == (cadet, cactus), rel
+    for rel in ("hexlab/engine/game.py", "hexlab/ai/search.py", "hexlab/rulesets/__init__.py", "hexlab/dice.py"):
+        (tmp_path / rel).write_text("A = 2\n")
+        now = prints()
+        assert now[0] != cadet and now[1] != cactus, rel
+        cadet, cactus = now
+    assert bench.fingerprints(["cadet/village", "cactus/turn", "cadet/drill_bump"], tmp_path) == {
+        "cadet": cadet, "cactus": cactus}
+
+
+def test_the_modules_a_game_loads_are_all_fingerprinted(bench):
+    # a fresh process that reads a scenario of every ruleset, makes the computer and plays a step loads no top-level
+    # hexlab module outside GAME_MODULES (else a change to it would not replay the games it may change)
+    code = (
+        "import sys, hexlab\n"
+        "from hexlab.players import make_player\n"
+        "for sid in ('memoir44/tenaru', 'cadet/village', 'cactus/guadalcanal', 'warsea/tokyo_express',"
+        " 'cartwheel/wewak'):\n"
+        "    g = hexlab.load(sid, seed=1).batch_mode()\n"
+        "    p = make_player('veteran', 1)\n"
+        "    for _ in range(3):\n"
+        "        g.step() if g.current_step.automatic else g.apply(p.choose(g))\n"
+        "print(sorted(m.split('.')[1] for m in sys.modules if m.startswith('hexlab.') and m.count('.') == 1))\n")
+    import ast
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=BENCH.parents[1]).stdout
+    loaded = {m for m in ast.literal_eval(out.strip().splitlines()[-1])
+              if (BENCH.parents[1] / "hexlab" / f"{m}.py").is_file()}
+    assert loaded <= set(bench.GAME_MODULES), sorted(loaded - set(bench.GAME_MODULES))
 
 
 def test_the_report_is_built_from_the_file_for_one_fingerprint_and_keeps_the_notes(bench, tmp_path):
