@@ -52,8 +52,9 @@ def voila_command(pages: Path, port: int, host: str, class_code: str) -> list[st
     return [sys.executable, "-m", "hexlab.classroom.launch", str(pages), f"--port={port}", f"--Voila.ip={host}",
             "--no-browser", f"--token={class_code}", "--show_tracebacks=False", "--Voila.root_dir=" + str(pages),
             # Notebook 7's JupyterLab extension (its "open in Notebook" buttons) fails to load inside Voila 0.5's
-            # page and logs an error that is not hexlab's
-            '--VoilaConfiguration.extension_denylist=["@jupyter-notebook/lab-extension"]']
+            # page and logs an error that is not hexlab's (one item of the list per option: traitlets' own syntax, where
+            # a Python list literal is deprecated)
+            "--VoilaConfiguration.extension_denylist=@jupyter-notebook/lab-extension"]
 
 
 def serve(saves: str, host: str = "0.0.0.0", port: int = 8866, class_code: str | None = None,
