@@ -27,15 +27,12 @@ import http.client
 import json
 import os
 import re
-import shutil
-import subprocess
 import sys
 import tempfile
 import time
 import urllib.parse
 import uuid
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 from hexlab import saves  # noqa: E402
 from hexlab.classroom.app import ClassApp, TeacherPage  # noqa: E402
 from hexlab.classroom.room import Room, RoomError, team_key  # noqa: E402
-from hexlab.classroom.serve import pages_folder, voila_command  # noqa: E402
+from tests.browser.harness import RoomServer, class_server  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "sessions.json"
 CLASS_CODE = "oak-river-5150"
@@ -59,43 +56,9 @@ THIRD_PARTY = ("https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free",)
 
 
 # ---------------------------------------------------------------------------------------------- the server
-@dataclass
-class RoomServer:
-    proc: subprocess.Popen
-    url: str
-    port: int
-    room: Room
-    teacher_code: str
-    log: Path
-    pages: Path
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-
-
-@contextmanager
 def room_server(tmp: Path):
     """The class app served on 127.0.0.1 from a new room in ``tmp``, as ``hexlab classroom`` serves it."""
-    from tests.browser.harness import _env, free_port, wait_http
-
-    room, teacher_code = Room.create(tmp / "saves")
-    pages = pages_folder()
-    port = free_port()
-    env = {**_env(tmp), "HEXLAB_ROOM": str(room.folder)}
-    log = tmp / "voila.log"
-    proc = subprocess.Popen(voila_command(pages, port, "127.0.0.1", CLASS_CODE), cwd=pages, env=env,
-                            stdout=open(log, "w"), stderr=subprocess.STDOUT)
-    server = RoomServer(proc, f"http://127.0.0.1:{port}", port, room, teacher_code, log, pages)
-    try:
-        wait_http(f"{server.url}/voila/render/class.ipynb?token={CLASS_CODE}", timeout=180, proc=proc)
-        yield server
-    finally:
-        server.stop()
-        shutil.rmtree(pages, ignore_errors=True)
+    return class_server(tmp, CLASS_CODE)
 
 
 # ---------------------------------------------------------------------------------------------- sessions

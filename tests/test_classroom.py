@@ -6,12 +6,7 @@ from __future__ import annotations
 
 import html
 import json
-import os
-import shutil
-import socket
-import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -20,7 +15,6 @@ import pytest
 
 from hexlab.classroom.app import ClassApp, TeacherPage
 from hexlab.classroom.room import Room, RoomError, team_key
-from hexlab.classroom.serve import voila_command
 
 pytest.importorskip("ipywidgets")
 
@@ -185,23 +179,10 @@ def test_team_names_fold_to_one_folder() -> None:
     assert team_key("Équipe Bleue") == "équipe-bleue"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def test_the_served_app_refuses_everything_without_the_class_code(tmp_path: Path) -> None:
     """The real server: without the class code a page is refused (sent to the login page), with it the app is
     served; the Jupyter APIs that list kernels or read files are not there."""
-    from hexlab.classroom.serve import pages_folder
-    r, _ = Room.create(tmp_path / "saves")
-    port = _free_port()
-    pages = pages_folder()
-    env = {**os.environ, "HEXLAB_ROOM": str(r.folder)}
-    proc = subprocess.Popen(voila_command(pages, port, "127.0.0.1", "oak-1234"), env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
+    from tests.browser.harness import class_server
 
     class NoRedirect(urllib.request.HTTPRedirectHandler):
         def redirect_request(self, *args, **kwargs):  # type: ignore[no-untyped-def]
@@ -209,29 +190,19 @@ def test_the_served_app_refuses_everything_without_the_class_code(tmp_path: Path
 
     opener = urllib.request.build_opener(NoRedirect)
 
-    def status(path: str) -> int:
-        try:
-            return opener.open(base + path, timeout=10).status
-        except urllib.error.HTTPError as err:
-            return err.code
-
-    try:
-        for _ in range(120):
+    with class_server(tmp_path, "oak-1234", ready="socket", timeout=120) as server:
+        def status(path: str) -> int:
             try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.5)
+                return opener.open(server.url + path, timeout=10).status
+            except urllib.error.HTTPError as err:
+                return err.code
+
         assert status("/voila/render/class.ipynb") in (302, 403)
         assert status("/voila/render/teacher.ipynb?token=wrong") in (302, 403)
         assert status("/voila/render/class.ipynb?token=oak-1234") == 200
         assert status("/api/kernels?token=oak-1234") in (403, 404)
         assert status("/api/contents?token=oak-1234") in (403, 404)
         assert status("/voila/files/class.ipynb?token=oak-1234") in (403, 404)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
-        shutil.rmtree(pages, ignore_errors=True)
     assert sys.executable
 
 

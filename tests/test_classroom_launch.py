@@ -10,7 +10,6 @@ import re
 import shutil
 import signal
 import socket
-import subprocess
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
@@ -26,7 +25,6 @@ from tornado.netutil import bind_sockets
 from tornado.websocket import websocket_connect
 
 from hexlab.classroom import launch
-from hexlab.classroom.room import Room
 from hexlab.classroom.serve import pages_folder, voila_command
 
 KERNEL = "0b5fd056-9226-4548-b2a2-25ad67a3e78c"
@@ -173,33 +171,10 @@ def test_the_launcher_guards_every_kernel_route_of_this_voila(tmp_path: Path) ->
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """The class app served on 127.0.0.1 as ``hexlab classroom`` serves it; yields (port, log path)."""
-    from tests.browser.harness import _env
+    from tests.browser.harness import class_server
 
-    tmp = tmp_path_factory.mktemp("launch")
-    room, _ = Room.create(tmp / "saves")
-    pages = pages_folder()
-    port = _free_port()
-    log = tmp / "voila.log"
-    proc = subprocess.Popen(voila_command(pages, port, "127.0.0.1", "oak-1234"), cwd=pages,
-                            env={**_env(tmp), "HEXLAB_ROOM": str(room.folder)}, stdout=open(log, "w"),
-                            stderr=subprocess.STDOUT)
-    try:
-        for _ in range(240):
-            if proc.poll() is not None:
-                raise RuntimeError(f"the server stopped: {log.read_text()[-2000:]}")
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.5)
-        yield port, log
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        shutil.rmtree(pages, ignore_errors=True)
+    with class_server(tmp_path_factory.mktemp("launch"), "oak-1234", ready="socket", timeout=120) as s:
+        yield s.port, s.log
 
 
 def _get(port: int, method: str, path: str, cookie: str = "") -> tuple[int, bytes, list[str]]:

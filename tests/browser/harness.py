@@ -17,8 +17,11 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "browser"
@@ -71,6 +74,75 @@ class Server:
             self.proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+
+
+@dataclass
+class RoomServer:
+    """The class app served as ``hexlab classroom`` serves it (see :func:`class_server`)."""
+
+    proc: subprocess.Popen
+    url: str
+    port: int
+    room: Any
+    teacher_code: str
+    log: Path
+    pages: Path
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+@contextmanager
+def class_server(tmp: Path, class_code: str, *, seed: int | None = None, ready: str = "page",
+                 timeout: float = 180.0) -> Iterator[RoomServer]:
+    """The class app served on 127.0.0.1 from a new room in ``tmp / "saves"``, through the same command line as
+    ``hexlab classroom`` (:func:`hexlab.classroom.serve.voila_command`), its output in ``tmp / "voila.log"``.
+    ``seed``: every new game starts from it (``hexlab classroom --seed``). ``ready``: ``"page"`` waits until the
+    class page renders (which starts a kernel), ``"socket"`` only until the port answers. Stopped, and its pages
+    folder removed, on leaving."""
+    from hexlab.classroom.room import Room
+    from hexlab.classroom.serve import pages_folder, voila_command
+
+    room, teacher_code = Room.create(tmp / "saves")
+    pages = pages_folder()
+    port = free_port()
+    env = {**_env(tmp), "HEXLAB_ROOM": str(room.folder)}
+    if seed is not None:
+        env["HEXLAB_CLASS_SEED"] = str(seed)
+    log = tmp / "voila.log"
+    with open(log, "w") as out:
+        proc = subprocess.Popen(voila_command(pages, port, "127.0.0.1", class_code), cwd=pages, env=env, stdout=out,
+                                stderr=subprocess.STDOUT)
+    server = RoomServer(proc, f"http://127.0.0.1:{port}", port, room, teacher_code, log, pages)
+    try:
+        if ready == "page":
+            wait_http(f"{server.url}/voila/render/class.ipynb?token={class_code}", timeout=timeout, proc=proc)
+        else:
+            wait_port(port, timeout=timeout, proc=proc, log=log)
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(pages, ignore_errors=True)  # the pages' own folder, made for this server alone
+
+
+def wait_port(port: int, timeout: float = 90.0, proc: subprocess.Popen | None = None, log: Path | None = None) -> None:
+    """Wait until something listens on 127.0.0.1:``port``; a server that stops first is an error (with its log's
+    end)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if proc is not None and proc.poll() is not None:
+            tail = log.read_text()[-2000:] if log is not None and log.exists() else ""
+            raise RuntimeError(f"the server stopped with {proc.returncode}: {tail}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.5)
+    raise TimeoutError(f"nothing listens on port {port} after {timeout}s")
 
 
 def _env(tmp: Path) -> dict[str, str]:

@@ -13,18 +13,15 @@ import base64
 import html
 import json
 import os
-import shutil
-import subprocess
 
 import pytest
 
 from hexlab import saves
 from hexlab.classroom.room import Room, team_key
-from hexlab.classroom.serve import pages_folder, voila_command
 from hexlab.widgets import Table
 
 from .clicks import Click, Planner, log_top
-from .harness import ARTIFACTS, _env, free_port, wait_http
+from .harness import ARTIFACTS, class_server
 from .test_browser import THIRD_PARTY
 
 pytestmark = pytest.mark.browser
@@ -38,25 +35,9 @@ GAME_SEED = 1
 
 @pytest.fixture
 def room_server(tmp_path):
-    room, teacher_code = Room.create(tmp_path / "saves")
-    pages = pages_folder()
-    port = free_port()
     # one game seed for the test's game (`hexlab classroom --seed`): the drill does not end in the first turn
-    env = {**_env(tmp_path), "HEXLAB_ROOM": str(room.folder), "HEXLAB_CLASS_SEED": str(GAME_SEED)}
-    log = tmp_path / "voila.log"
-    proc = subprocess.Popen(voila_command(pages, port, "127.0.0.1", CLASS_CODE), cwd=pages, env=env,
-                            stdout=open(log, "w"), stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_http(f"{url}/voila/render/class.ipynb?token={CLASS_CODE}", timeout=120, proc=proc)
-        yield room, teacher_code, url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        shutil.rmtree(pages, ignore_errors=True)  # the pages' own folder, made for this server alone
+    with class_server(tmp_path, CLASS_CODE, seed=GAME_SEED, timeout=120) as server:
+        yield server.room, server.teacher_code, server.url
 
 
 def _watched(context):
