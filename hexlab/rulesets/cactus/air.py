@@ -21,6 +21,7 @@ from ...engine import Context, GameState, Roll, RuleError
 from ...engine.actions import made
 from ...engine.flow import Faces
 from .actions import EndRaids, Raid, TakeLoss
+from .board import BOTH, box_view
 from .data import TARGET_VP
 from .events import BombsHit, BombsMissed, LastStepHolds, RaidDrivenOff, RaidOrdered, TargetBombed
 from .handlers import handlers
@@ -50,29 +51,41 @@ def _legal_raids(rules: Cactus, state: GameState, side: str) -> Iterator[tuple[s
     :class:`Raid` is made (most candidates are refused)."""
     raided, ground = state.rules_state.raided, rules.ground
     bombed = state.rules_state.bombed[side]
-    for g in ground.bombers_up(side, state.rules_state.hour):
+    side_at = box_view(state).side_at
+    other = ground.other(side)
+    for g in ground.flying(side, state.rules_state.hour):
         if g.id in raided:
             continue
         if ground.bomber(g.id) is not g:  # a second group of an id: the check reads the first, so ask it as it does
-            yield from ((g.id, box, aim) for box in ground.boxes for aim in AIMS
+            yield from ((g.id, box, aim) for box in ground.box_ids for aim in AIMS
                         if _may_raid(rules, state, side, g.id, box, aim))
             continue
-        for box in ground.boxes:
-            # _may_raid for each aim in turn, with what the aims share worked out once for the box
-            if not g.reaches(ground.anchor(box)):
+        for box in ground.in_reach(g.id):
+            # _may_raid for each aim in turn (in the order of AIMS), with what the aims share worked out once for the
+            # box, from who stands where (found once while the state stands still)
+            there = side_at.get(box)  # the one side there, BOTH, or None (nobody)
+            if there == side:  # (Ground.holder)
                 continue
-            holder = ground.holder(state, box)
-            if holder == side:
-                continue
-            for aim in AIMS:
-                if aim == "troops":
-                    if ground.enemy_in(state, box, side):
-                        yield g.id, box, aim
-                elif (ground.on_roster(side, box) or holder == ground.other(side)) and box not in bombed:
-                    yield g.id, box, aim
+            if there is not None:  # an enemy there (Ground.enemy_in)
+                yield g.id, box, "troops"
+            holder = None if there is BOTH else there
+            if (ground.on_roster(side, box) or holder == other) and box not in bombed:
+                yield g.id, box, "installation"
 
 
 def can_raid(rules: Cactus, state: GameState, side: str) -> bool:
+    """Whether ``side`` has a raid to fly: asked for each side every hour, and mostly no group of it flies then or
+    every one has raided, which is found first."""
+    mine = state.rules_state
+    raided = mine.raided
+    for g in rules.ground.flying(side, mine.hour):
+        if g.id not in raided:
+            return state.standing(_any_raid, rules, state, side)
+    return False
+
+
+def _any_raid(rules: Cactus, state: GameState, side: str) -> bool:
+    """Whether :func:`_legal_raids` has a first raid (asked while the state stands still: see :func:`can_raid`)."""
     return next(_legal_raids(rules, state, side), None) is not None
 
 
@@ -188,9 +201,11 @@ def raid(rules: Cactus, ctx: Context, action: Raid) -> None:
     aa = rules.ground.raid_aa(s, side, action.to, action.aim)
     s.rules_state.raided.append(g.id)
     s.rules_state.raid = Sortie(g.id, side, action.to, action.aim, aa)
-    what = "the ground units" if action.aim == "troops" else "the installation"
-    ctx.emit(RaidOrdered(g.id, action.to, action.aim), f"{g.name} raid {what} in {rules.where(action.to)} (AA: {aa} d6).",
-             ["caf.air.bombing.choose_installation_or_troops", "caf.special.variant.base_rules_apply"], side)
+    if not ctx.quiet:  # (batch play keeps no log: no words to write)
+        what = "the ground units" if action.aim == "troops" else "the installation"
+        ctx.emit(RaidOrdered(g.id, action.to, action.aim), f"{g.name} raid {what} in {rules.where(action.to)} "
+                 f"(AA: {aa} d6).", ["caf.air.bombing.choose_installation_or_troops",
+                                     "caf.special.variant.base_rules_apply"], side)
     ctx.goto("air.bomb")
 
 
@@ -223,25 +238,30 @@ def bomb_result(rules: Cactus, ctx: Context, faces: Faces) -> None:
     aa_faces = faces[0] if r.aa else ()
     bomb = faces[-1][0]
     aa_hits = sum(1 for f in aa_faces if f >= rules.options.aa_hit)
-    flak = ["caf.air.aa.hit_number_default", "caf.air.aa.occupier_gains_flak"]
-    if rules.options.advanced_flak:
-        flak += ["caf.air.advanced_flak.recommended",
-                 "caf.air.advanced_flak.airstrips" if r.aim == "installation" and ground.airstrip(box)
-                 else "caf.air.advanced_flak.ground_targets"]
+    quiet = ctx.quiet  # batch play keeps no log: the words and the clauses cited are not worked out
     if aa_hits:
-        ctx.emit(RaidDrivenOff(box), f"AA in {where(box)} scores {aa_hits} hit(s): the raid is driven off.", flak,
-                 ground.other(side))
+        if not quiet:
+            flak = ["caf.air.aa.hit_number_default", "caf.air.aa.occupier_gains_flak"]
+            if rules.options.advanced_flak:
+                flak += ["caf.air.advanced_flak.recommended",
+                         "caf.air.advanced_flak.airstrips" if r.aim == "installation" and ground.airstrip(box)
+                         else "caf.air.advanced_flak.ground_targets"]
+            ctx.emit(RaidDrivenOff(box), f"AA in {where(box)} scores {aa_hits} hit(s): the raid is driven off.", flak,
+                     ground.other(side))
     elif bomb < rules.options.bomb_hit:
-        ctx.emit(BombsMissed(box), f"Bombing roll {bomb}: the raid on {where(box)} fails.",
-                 ["caf.air.bombing.standard_resolution", "caf.air.bombing.defaults"], side)
+        if not quiet:
+            ctx.emit(BombsMissed(box), f"Bombing roll {bomb}: the raid on {where(box)} fails.",
+                     ["caf.air.bombing.standard_resolution", "caf.air.bombing.defaults"], side)
     elif r.aim == "troops":
         enemy = ground.other(side)
         units = [u for u in ground.units_in(s, box, enemy) if u.strength > 1]
-        ctx.emit(BombsHit(box), f"Bombing roll {bomb}: the troops in {where(box)} are hit.",
-                 ["caf.air.bombing.standard_resolution", "caf.air.bombing.success_costs_one_step"], side)
+        if not quiet:
+            ctx.emit(BombsHit(box), f"Bombing roll {bomb}: the troops in {where(box)} are hit.",
+                     ["caf.air.bombing.standard_resolution", "caf.air.bombing.success_costs_one_step"], side)
         if not units:
-            ctx.emit(LastStepHolds(box), "Every unit there is down to its last step, which bombing cannot take.",
-                     ["caf.air.bombing.last_step_immune"], enemy)
+            if not quiet:
+                ctx.emit(LastStepHolds(box), "Every unit there is down to its last step, which bombing cannot take.",
+                         ["caf.air.bombing.last_step_immune"], enemy)
         elif len(units) == 1:
             lose_step(rules, ctx, units[0], ["caf.air.bombing.success_costs_one_step", "caf.air.bombing.last_step_immune"],
                       "bombing")
@@ -256,8 +276,9 @@ def bomb_result(rules: Cactus, ctx: Context, faces: Faces) -> None:
         s.score[side] += vp
         mine.bombed[side].append(box)
         mine.bonus += (Bonus("bombing", box, side, vp),)
-        ctx.emit(TargetBombed(box, vp), f"Bombing roll {bomb}: the installation in {where(box)} is hit: {vp} VP to "
-                 f"{side}.", ["caf.victory.new_target_bombing_vp", "caf.air.bombing.standard_resolution"], side)
+        if not quiet:
+            ctx.emit(TargetBombed(box, vp), f"Bombing roll {bomb}: the installation in {where(box)} is hit: {vp} VP "
+                     f"to {side}.", ["caf.victory.new_target_bombing_vp", "caf.air.bombing.standard_resolution"], side)
     mine.raid = None
     continue_raids(rules, ctx)
 

@@ -65,9 +65,9 @@ def defenders(rules: Cactus, state: GameState, box: str) -> list[Unit]:
 def find_battles(rules: Cactus, ctx: Context) -> None:
     """caf.combat.trigger.opposing_units_share_box: every contested box is fought over this hour."""
     s = ctx.state
-    boxes = [b for b in rules.ground.boxes if rules.ground.contested(s, b)]
+    boxes = rules.ground.contested_boxes(s)
     s.rules_state.battles = list(boxes)
-    if boxes:
+    if boxes and not ctx.quiet:
         ctx.emit(Battles(boxes), "Ground combat this hour in " + ", ".join(rules.where(b) for b in boxes) + ".",
                  ["caf.combat.trigger.opposing_units_share_box", "caf.combat.timing.every_hour_before_air"])
     next_battle(rules, ctx)
@@ -93,11 +93,14 @@ def next_battle(rules: Cactus, ctx: Context) -> None:
 # ----------------------------------------------------------------------------------------------- Banzai
 
 
-@handlers.candidates("combat.banzai")
+@handlers.candidates("combat.banzai", checked=[Banzai])
 def offer_banzai(rules: Cactus, state: GameState) -> Iterator[Fight | Banzai]:
+    """Roll, or a Banzai by each attacking unit :func:`check_banzai` accepts (a Japanese one that has not declared
+    its Banzai yet): the listing calls no check."""
     yield Fight()
     b = state.rules_state.battle
-    yield from (Banzai(u.id) for u in attackers(rules, state, b.box))
+    japanese, declared = rules.japanese, b.banzai
+    yield from (Banzai(u.id) for u in attackers(rules, state, b.box) if u.side == japanese and u.id not in declared)
 
 
 handlers.unchecked(Fight)  # the attacker may always roll without (more) Banzai attacks (caf.combat.both_sides_roll)
@@ -131,9 +134,10 @@ def banzai(rules: Cactus, ctx: Context, action: Banzai) -> None:
     b = s.rules_state.battle
     b.banzai.append(action.unit)
     u = s.units[action.unit]
-    ctx.emit(BanzaiDeclared(u.id), f"{u.id} makes a Banzai attack: {rolled_dice(rules.dice_of(u), True)} dice instead "
-             f"of {rules.dice_of(u)}, and a step lost after the combat.",
-             ["caf.combat.banzai.japanese_only", "caf.combat.banzai.doubled_dice"], u.side)
+    if not ctx.quiet:
+        ctx.emit(BanzaiDeclared(u.id), f"{u.id} makes a Banzai attack: {rolled_dice(rules.dice_of(u), True)} dice "
+                 f"instead of {rules.dice_of(u)}, and a step lost after the combat.",
+                 ["caf.combat.banzai.japanese_only", "caf.combat.banzai.doubled_dice"], u.side)
     if all(x.id in b.banzai for x in attackers(rules, s, b.box)):
         ctx.goto("combat.roll")
 
@@ -265,18 +269,22 @@ def five(rules: Cactus, ctx: Context) -> None:
         elif ground.steps(s, dest, u.side) + u.strength > STACK_LIMIT:
             blocked = f"{where(dest)} would hold more than {STACK_LIMIT} {u.side} steps"
         if blocked:
-            ctx.emit(RetreatBlocked(u.id), f"{u.id} cannot retreat ({blocked}): it stays and loses a step instead.",
-                     ["caf.combat.blocked_retreat_default", "caf.combat.defender_five_forces_retreat"], u.side)
+            if not ctx.quiet:
+                ctx.emit(RetreatBlocked(u.id), f"{u.id} cannot retreat ({blocked}): it stays and loses a step instead.",
+                         ["caf.combat.blocked_retreat_default", "caf.combat.defender_five_forces_retreat"], u.side)
             lose_step(rules, ctx, u, ["caf.combat.blocked_retreat_default"], "a blocked retreat")
             continue
         u.at = dest
         facts.settle(s, u)
         mine.pinned.pop(u.id, None)
-        ctx.emit(Retreated(u.id, box, dest), f"The defender's 5 sends {u.id} back to {where(dest)}, where it came from.",
-                 ["caf.combat.defender_five_forces_retreat", "caf.combat.retreat_overland_to_start"], u.side)
+        if not ctx.quiet:
+            ctx.emit(Retreated(u.id, box, dest), f"The defender's 5 sends {u.id} back to {where(dest)}, where it came "
+                     "from.", ["caf.combat.defender_five_forces_retreat", "caf.combat.retreat_overland_to_start"], u.side)
     if seaborne:
-        ctx.emit(NoRetreatFromTheSea(), "Troops that came by sea do not retreat: they lose one step more.",
-                 ["caf.combat.seaborne_no_retreat_extra_step", "caf.combat.defender_five_forces_retreat"], b.attacker)
+        if not ctx.quiet:
+            ctx.emit(NoRetreatFromTheSea(), "Troops that came by sea do not retreat: they lose one step more.",
+                     ["caf.combat.seaborne_no_retreat_extra_step", "caf.combat.defender_five_forces_retreat"],
+                     b.attacker)
         b.queue.first(Task("loss", b.attacker, 1, [u.id for u in seaborne], "no retreat from the sea",
                                ["caf.combat.seaborne_no_retreat_extra_step"]))
 
@@ -292,13 +300,16 @@ def settle(rules: Cactus, ctx: Context) -> None:
     att = rules.ground.units_in(s, box, b.attacker)
     dfn = rules.ground.units_in(s, box, b.defender)
     if att and dfn:
-        ctx.emit(StillContested(box), f"Both sides still have steps in {where(box)}: the fight goes on next hour.",
-                 ["caf.combat.occupation.contested_otherwise"])
+        if not ctx.quiet:
+            ctx.emit(StillContested(box), f"Both sides still have steps in {where(box)}: the fight goes on next hour.",
+                     ["caf.combat.occupation.contested_otherwise"])
         return
     mine.fights.pop(box, None)
     for u in att + dfn:
         facts.settle(s, u)
         mine.pinned.pop(u.id, None)
+    if ctx.quiet:  # (batch play keeps no log: no words to write)
+        return
     if att:
         ctx.emit(Occupied(box), f"Every {b.defender} step in {where(box)} is gone and {b.attacker} steps remain: "
                  f"{b.attacker} occupy it (and gain AA fire there).",

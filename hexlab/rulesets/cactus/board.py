@@ -9,10 +9,17 @@ areas' ``links``; caf.movement.overland_connections). A sea route is the straigh
 start box to the destination, and every box on it after the start, the destination included, needs a
 friendly fighter within reach this hour (caf.air.cover.required_for_sea_moves,
 caf.air.cover.route_and_speed_defaults).
+
+These questions are asked many times an hour (batch play and simulations ask little else), so the answers that can
+never change are remembered: what follows from the map and the air groups alone (land links, routes, the cover of
+each route by side and hour, the bombers up and their reach), once a game or for every game with the same map and
+groups; and "who stands where" (:class:`BoxView`) once while the state stands still (the listing of the legal actions,
+or a :meth:`GameState.standing` question), and dropped with that listing or question, before anything can move.
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,31 +72,70 @@ class Group:
         return hex_distance(self.base, h) <= self.reach
 
 
-def _by_box(state: GameState) -> dict[object, list[Unit]]:
-    """The living units by the box (or other place) they stand in, in the order of the units."""
-    out: dict[object, list[Unit]] = {}
-    for u in state.units.values():
-        if u.alive:
-            out.setdefault(u.at, []).append(u)
-    return out
+BOTH = "\x00several sides"
+"""What :attr:`BoxView.side_at` holds for a place where more than one side stands (no side's name: it starts with a
+NUL character, which the scenario loader refuses in a side's name)."""
 
 
-_NONE: tuple[Unit, ...] = ()
+class BoxView:
+    """Who stands where, found in one pass over the units: the side in each place (or :data:`BOTH`) and each side's
+    steps there. Made while the state stands still (:func:`box_view`) and shared by every question asked then: treat
+    it as read-only."""
+
+    __slots__ = ("side_at", "steps")
+
+    def __init__(self, state: GameState) -> None:
+        side_at: dict[object, str] = {}
+        steps: dict[tuple[object, str], int] = {}
+        for u in state.units.values():
+            if u.strength > 0:  # alive (the property, read without a call: this runs for every question asked)
+                at, side = u.at, u.side
+                there = side_at.get(at)
+                if there is None:
+                    side_at[at] = side
+                elif there != side:
+                    side_at[at] = BOTH
+                key = (at, side)
+                steps[key] = steps.get(key, 0) + u.strength
+        self.side_at = side_at
+        """Each place with living units -> the one side there, or :data:`BOTH` (a place with none is left out)."""
+        self.steps = steps
+        """(place, side) -> that side's steps there (left out when it has none)."""
+
+    def enemy_in(self, box: object, side: str) -> bool:
+        """Whether a living unit of another side than ``side`` stands in ``box``."""
+        there = self.side_at.get(box)
+        return there is not None and there != side
+
+    def holder(self, box: object) -> str | None:
+        """The one side standing in ``box`` (``None``: nobody, or both sides)."""
+        there = self.side_at.get(box)
+        return None if there is BOTH else there
+
+
+def box_view(state: GameState) -> BoxView:
+    """The :class:`BoxView` of ``state``: while the state stands still (``state.memo`` is up: a listing of the legal
+    actions, or a :meth:`GameState.standing` question) made once and remembered in the memo, which is dropped before
+    anything can change; at any other time made afresh for the caller."""
+    memo = state.memo
+    if memo is None:
+        return BoxView(state)
+    view = memo.get("cactus.boxes")
+    if view is None:
+        view = memo["cactus.boxes"] = BoxView(state)
+    return view
+
+
 _LINES: dict[tuple[Hex, Hex], tuple[Hex, ...]] = {}
 """The hexes of the straight line between two hexes, the first left out (pure hex math, remembered for all games)."""
 _COVERS: dict[tuple[Any, ...], tuple[tuple[str, ...], tuple[Hex, ...]]] = {}
 """:meth:`Ground.cover` by its fighter groups, side, hour and route."""
-
-
-def _in_box(state: GameState, box: object) -> list[Unit] | tuple[Unit, ...]:
-    """While the state stands still (``state.memo`` is up): the living units in ``box``, all boxes found in one pass
-    and remembered (:meth:`GameState.cached`). Shared: don't change it."""
-    memo = state.memo
-    assert memo is not None
-    by_box = memo.get("cactus.units_in")
-    if by_box is None:
-        by_box = memo["cactus.units_in"] = _by_box(state)
-    return by_box.get(box, _NONE)
+_AIR_NUMBERS = itertools.count()
+_AIR_MAPS: dict[tuple[Any, ...], int] = {}
+"""(fighter groups, boxes and their grid cells) -> the number naming them in :data:`_COVER_MAPS` (never reused)."""
+_COVER_MAPS: dict[tuple[int, str, int], dict[tuple[str, str], bool]] = {}
+"""(fighter groups and boxes, side, hour) -> (from box, to box) -> :meth:`Ground.covered`: pure answers, shared by all
+games with the same fighters and boxes, filled as the routes are asked."""
 
 
 class Ground:
@@ -107,6 +153,24 @@ class Ground:
         self._bombers: dict[str, Group] = {}
         for g in self.bombers:
             self._bombers.setdefault(g.id, g)  # the first group of an id, as a search of the list finds
+        self.box_ids: tuple[str, ...] = tuple(board.areas)
+        """The boxes, in the map's order (:attr:`boxes` as a tuple made once: the map never changes in a game)."""
+        self.land = {(a, b): self._linked(a, b) for a in self.box_ids for b in self.box_ids}
+        """Every pair of boxes -> whether a land link joins them (:meth:`linked`; the links never change in a game)."""
+        anchors = tuple((box, board.areas[box].anchor) for box in self.box_ids)
+        if len(_AIR_MAPS) >= 1024:  # a bound on the memory (numbers are never reused, so forgetting is safe)
+            _AIR_MAPS.clear()
+        self._air = _AIR_MAPS.setdefault((self._fighters_key, anchors), next(_AIR_NUMBERS))
+        """The number naming this game's fighter groups and boxes (shared by every game with the same): the key of
+        the sea routes' cover it remembers (:meth:`covered`)."""
+        self._up: dict[tuple[str, int], tuple[Group, ...]] = {}
+        """(side, hour) -> the bomber groups that fly then (:meth:`bombers_up`, worked out once: the groups and their
+        hours never change)."""
+        self._reach: dict[str, tuple[str, ...]] = {}
+        """Bomber group id -> the boxes in reach of the first group of that id (:meth:`bomber`), in the map's order
+        (its base and reach never change)."""
+        self._others = {side: [x for x in sides if x != side] for side in sides}
+        """Each side -> the other sides, in order (:meth:`other`; the sides never change)."""
 
     def _group(self, a: AirGroup) -> Group | None:
         try:
@@ -120,58 +184,75 @@ class Ground:
         return JAPANESE if side == self.japanese else ALLIED
 
     def other(self, side: str) -> str:
-        return next(s for s in self.sides if s != side)
+        others = self._others.get(side)
+        return others[0] if others else next(s for s in self.sides if s != side)
 
     # ----------------------------------------------------------------------------------- boxes
     @property
     def boxes(self) -> list[str]:
-        return list(self.board.areas)
+        return list(self.box_ids)
 
     def anchor(self, box: str) -> Hex:
         return self.board.areas[box].anchor
 
     def linked(self, a: str, b: str) -> bool:
+        found = self.land.get((a, b))
+        return self._linked(a, b) if found is None else found  # (a place that is no box: as the map answers)
+
+    def _linked(self, a: str, b: str) -> bool:
         return b in self.board.areas[a].links or a in self.board.areas[b].links
 
     @staticmethod
     def units_in(state: GameState, box: str, side: str | None = None) -> list[Unit]:
-        if state.memo is not None:  # while the state stands still: every box's units found in one pass
-            here = _in_box(state, box)
-            return list(here) if side is None else [u for u in here if u.side == side]
-        return [u for u in state.units.values() if u.alive and u.at == box and (side is None or u.side == side)]
+        return [u for u in state.units.values() if u.strength > 0 and u.at == box and (side is None or u.side == side)]
 
     def steps(self, state: GameState, box: str, side: str) -> int:
         if state.memo is not None:
-            return sum(u.strength for u in _in_box(state, box) if u.side == side)
+            return box_view(state).steps.get((box, side), 0)
         return sum(u.strength for u in self.units_in(state, box, side))
 
     def sides_in(self, state: GameState, box: str) -> set[str]:
-        if state.memo is not None:
-            return {u.side for u in _in_box(state, box)}
-        return {u.side for u in state.units.values() if u.alive and u.at == box}
+        return {u.side for u in state.units.values() if u.strength > 0 and u.at == box}
 
     def contested(self, state: GameState, box: str) -> bool:
         """Ground units of both sides are in the box (caf.combat.trigger.opposing_units_share_box)."""
         if state.memo is not None:
-            return len(self.sides_in(state, box)) > 1
+            return box_view(state).side_at.get(box) is BOTH
         first = None
         for u in state.units.values():
-            if u.alive and u.at == box:
+            if u.strength > 0 and u.at == box:
                 if first is None:
                     first = u.side
                 elif u.side != first:
                     return True
         return False
 
+    def contested_boxes(self, state: GameState) -> list[str]:
+        """The contested boxes in the map's order (:meth:`contested` of each box), found in one pass over the units."""
+        first: dict[object, str] = {}
+        both: set[object] = set()
+        for u in state.units.values():
+            if u.strength > 0 and first.setdefault(u.at, u.side) != u.side:
+                both.add(u.at)
+        return [box for box in self.box_ids if box in both] if both else []
+
     def holder(self, state: GameState, box: str) -> str | None:
         """The side whose ground units alone are in the box: it occupies the box (uncontested)."""
-        sides = self.sides_in(state, box)
-        return next(iter(sides)) if len(sides) == 1 else None
+        if state.memo is not None:
+            return box_view(state).holder(box)
+        found = None  # one pass, stopping at a second side (asked after every change: the sudden-death check)
+        for u in state.units.values():
+            if u.strength > 0 and u.at == box:
+                if found is None:
+                    found = u.side
+                elif u.side != found:
+                    return None
+        return found
 
     def enemy_in(self, state: GameState, box: str, side: str) -> bool:
         if state.memo is not None:
-            return any(u.side != side for u in _in_box(state, box))
-        return any(u.side != side for u in self.units_in(state, box))
+            return box_view(state).enemy_in(box, side)
+        return any(u.strength > 0 and u.at == box and u.side != side for u in state.units.values())
 
     # ----------------------------------------------------------------------------------- sea moves
     def route(self, a: str, b: str) -> list[Hex]:
@@ -201,6 +282,28 @@ class Ground:
             found = _COVERS[key] = (tuple(used), tuple(bare))
         return list(found[0]), list(found[1])
 
+    def covered(self, side: str, hour: int, a: str, b: str) -> bool:
+        """Whether ``side``'s fighters cover every box of the sea route from box ``a`` to box ``b`` this hour: no bare
+        box in :meth:`cover` (caf.air.cover.required_for_sea_moves), remembered for every game with the same fighters
+        and boxes (:meth:`cover_map`: a pure answer, so it is safe to share)."""
+        known = self.cover_map(side, hour)
+        found = known.get((a, b))
+        if found is None:
+            found = known[(a, b)] = not self.cover(side, hour, self.route(a, b))[1]
+        return found
+
+    def cover_map(self, side: str, hour: int) -> dict[tuple[str, str], bool]:
+        """(from box, to box) -> :meth:`covered` for ``side`` this hour, for the routes asked so far (by this game or
+        any other with the same fighters and boxes): a listing of moves reads it without a call for each route, and
+        asks :meth:`covered` (which fills it in) for a route it does not hold yet. Read it, don't change it."""
+        key = (self._air, side, hour)
+        found = _COVER_MAPS.get(key)
+        if found is None:
+            if len(_COVER_MAPS) >= 4096:  # a bound on the memory (a scenario has a few sides and hours)
+                _COVER_MAPS.clear()
+            found = _COVER_MAPS[key] = {}
+        return found
+
     def _cover(self, side: str, hour: int, route: list[Hex]) -> tuple[list[str], list[Hex]]:
         up = self.fighters_up(side, hour)
         used: list[str] = []
@@ -216,10 +319,26 @@ class Ground:
 
     # ----------------------------------------------------------------------------------- bombing
     def bombers_up(self, side: str, hour: int) -> list[Group]:
-        return [g for g in self.bombers if g.side == side and g.flies(hour)]
+        return list(self.flying(side, hour))
+
+    def flying(self, side: str, hour: int) -> tuple[Group, ...]:
+        """:meth:`bombers_up` as a shared tuple, worked out once a game for each side and hour (see ``_up``)."""
+        key = (side, hour)
+        found = self._up.get(key)
+        if found is None:
+            found = self._up[key] = tuple(g for g in self.bombers if g.side == side and g.flies(hour))
+        return found
 
     def bomber(self, gid: str) -> Group | None:
         return self._bombers.get(gid)
+
+    def in_reach(self, gid: str) -> tuple[str, ...]:
+        """The boxes the bomber group ``gid`` (the first of that id) reaches, in the map's order (see ``_reach``)."""
+        found = self._reach.get(gid)
+        if found is None:
+            g = self._bombers[gid]
+            found = self._reach[gid] = tuple(box for box in self.box_ids if g.reaches(self.anchor(box)))
+        return found
 
     def on_roster(self, side: str, box: str) -> bool:
         return box in self.options.targets.get(side, [])

@@ -29,7 +29,8 @@ def begin_hour(rules: Cactus, ctx: Context) -> None:
     mine = s.rules_state
     new_round(rules, ctx)
     mine.raided = []
-    ctx.emit(HourBegan(mine.hour), f"Turn {s.turn}, hour {mine.hour}.", ["caf.sequence.turn_structure_default"])
+    if not ctx.quiet:  # (batch play keeps no log)
+        ctx.emit(HourBegan(mine.hour), f"Turn {s.turn}, hour {mine.hour}.", ["caf.sequence.turn_structure_default"])
     ctx.goto("ground.move")
     continue_moves(rules, ctx)
 

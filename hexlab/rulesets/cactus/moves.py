@@ -20,6 +20,7 @@ from ...engine.actions import made
 from ...engine.state import Unit
 from . import facts
 from .actions import HOWS, EndMoves, Move
+from .board import BOTH, box_view
 from .counters import face_text
 from .data import HOW_WORDS, MOVE_CLAUSES, STACK_LIMIT
 from .events import AirCover, BattleJoined, UnitMoved
@@ -48,40 +49,48 @@ def move_candidates(rules: Cactus, state: GameState, side: str) -> Iterator[Move
 def _legal_moves(rules: Cactus, state: GameState, side: str) -> Iterator[tuple[Unit, str, str]]:
     """The moves of :func:`move_candidates` that :func:`move_rules_error` accepts, as (unit, box, way), weighed before
     any :class:`Move` is made (most candidates are refused)."""
-    moved, ground = state.rules_state.turn.moved, rules.ground
-    hour = state.rules_state.hour
-    for u in state.units_of(side):
+    mine = state.rules_state
+    moved, ground = mine.turn.moved, rules.ground
+    view = box_view(state)  # who stands where, found once while the state stands still
+    side_at, steps_at = view.side_at, view.steps
+    hour = mine.hour
+    land, covered = ground.land, ground.cover_map(side, hour)
+    for u in state.units.values():
         at = u.at
-        if not isinstance(at, str) or u.id in moved or ground.contested(state, at):
-            continue
-        for box in ground.boxes:
-            if box == at:
-                continue
-            # _may_go for each way in turn, with what the ways share (the enemy there, the sea route's cover, the
-            # stacking) worked out once for the box
-            room: bool | None = None
-            enemy = ground.enemy_in(state, box, side)
-            covered: bool | None = None
-            for how in HOWS:
-                if how == "overland":
-                    if not ground.linked(at, box):
-                        continue
-                else:
-                    if (how == "transport") == enemy:
-                        continue
-                    if covered is None:
-                        covered = not ground.cover(side, hour, ground.route(at, box))[1]
-                    if not covered:
-                        continue
-                if room is None:
-                    room = ground.steps(state, box, side) + u.strength <= STACK_LIMIT
-                if room:
-                    yield u, box, how
+        if (u.side != side or u.strength <= 0 or not isinstance(at, str) or u.id in moved
+                or side_at.get(at) is BOTH):
+            continue  # (of state.units_of(side), those that may move at all: not moved, not in a contested box)
+        for box in ground.box_ids:
+            if box == at or steps_at.get((box, side), 0) + u.strength > STACK_LIMIT:
+                continue  # (no way in: the stacking limit holds whichever way the unit comes)
+            # _may_go for each way of HOWS in its order: overland along a land link; then by sea, under cover over the
+            # whole route, as an invasion where the enemy is and by transport where it is not
+            linked = land.get((at, box))
+            if linked is None:  # (a place that is no box: as the map answers)
+                linked = ground.linked(at, box)
+            if linked:
+                yield u, box, "overland"
+            by_sea = covered.get((at, box))
+            if by_sea is None:  # a route not asked before: worked out, and remembered in ``covered``
+                by_sea = ground.covered(side, hour, at, box)
+            if by_sea:
+                there = side_at.get(box)
+                yield u, box, "invasion" if there is not None and there != side else "transport"
 
 
 def can_move(rules: Cactus, state: GameState, side: str) -> bool:
     """Whether ``side`` has a legal move (a unit that can make none, having moved or standing in a contested box,
-    caf.movement.once_per_turn, caf.movement.no_exit_from_contested_box, is passed over at once)."""
+    caf.movement.once_per_turn, caf.movement.no_exit_from_contested_box, is passed over at once). Asked for each side
+    every hour, mostly when every unit has moved already: that is found first, with one look at each unit."""
+    moved = state.rules_state.turn.moved
+    for u in state.units.values():
+        if u.side == side and u.strength > 0 and isinstance(u.at, str) and u.id not in moved:
+            return state.standing(_any_move, rules, state, side)
+    return False
+
+
+def _any_move(rules: Cactus, state: GameState, side: str) -> bool:
+    """Whether :func:`_legal_moves` has a first move (asked while the state stands still: see :func:`can_move`)."""
     return next(_legal_moves(rules, state, side), None) is not None
 
 
@@ -206,7 +215,8 @@ def move(rules: Cactus, ctx: Context, action: Move) -> None:
     frm = u.at
     assert isinstance(frm, str)
     enemy = ground.enemy_in(s, action.to, side)
-    if action.how != "overland":
+    quiet = ctx.quiet  # batch play keeps no log: the words (and the cover named in them) are not worked out
+    if action.how != "overland" and not quiet:
         route = ground.route(frm, action.to)
         used, _ = ground.cover(side, mine.hour, route)
         names = ", ".join(g.name for g in ground.fighters if g.id in used)
@@ -215,23 +225,26 @@ def move(rules: Cactus, ctx: Context, action: Move) -> None:
                                  "caf.air.cover.route_and_speed_defaults"], side)
     u.at = action.to
     mine.turn.moved.append(u.id)
-    ctx.emit(UnitMoved(u.id, frm, action.to, action.how),
-             f"{u.id} ({face_text(u.kind, u.strength)}) moves {HOW_WORDS[action.how]} from {where(frm)} to "
-             f"{where(action.to)}.", [*MOVE_CLAUSES[action.how], "caf.movement.once_per_turn"], side)
+    if not quiet:
+        ctx.emit(UnitMoved(u.id, frm, action.to, action.how),
+                 f"{u.id} ({face_text(u.kind, u.strength)}) moves {HOW_WORDS[action.how]} from {where(frm)} to "
+                 f"{where(action.to)}.", [*MOVE_CLAUSES[action.how], "caf.movement.once_per_turn"], side)
     if enemy:
         fights = mine.fights
         if action.to not in fights:
             fights[action.to] = Roles(side, ground.other(side))
             for x in ground.units_in(s, action.to):
                 mine.pinned[x.id] = action.to
-            ctx.emit(BattleJoined(action.to), f"{side} attack {ground.other(side)} in {where(action.to)}: combat this "
-                     "hour.", ["caf.movement.may_enter_enemy_box", "caf.combat.attacker_defender_roles",
-                               "caf.combat.trigger.opposing_units_share_box"], side)
+            if not quiet:
+                ctx.emit(BattleJoined(action.to), f"{side} attack {ground.other(side)} in {where(action.to)}: combat "
+                         "this hour.", ["caf.movement.may_enter_enemy_box", "caf.combat.attacker_defender_roles",
+                                        "caf.combat.trigger.opposing_units_share_box"], side)
         else:
             mine.pinned[u.id] = action.to
-            role = "attackers" if fights[action.to].attacker == side else "defenders"
-            ctx.emit(BattleJoined(action.to), f"{u.id} joins the {role} in {where(action.to)}.",
-                     ["caf.movement.may_enter_enemy_box", "caf.combat.attacker_defender_roles"], side)
+            if not quiet:
+                role = "attackers" if fights[action.to].attacker == side else "defenders"
+                ctx.emit(BattleJoined(action.to), f"{u.id} joins the {role} in {where(action.to)}.",
+                         ["caf.movement.may_enter_enemy_box", "caf.combat.attacker_defender_roles"], side)
         if fights[action.to].attacker == side:
             facts.arrive(s, u, frm if action.how == "overland" else None, action.how == "invasion")
     if ctx.is_over():  # Japanese troops alone in Guadalcanal: sudden death, no more moves

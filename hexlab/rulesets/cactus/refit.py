@@ -28,8 +28,30 @@ def refit_candidates(rules: Cactus, state: GameState, side: str) -> Iterator[Ref
         yield Refit(u.id)
 
 
+def _legal_refits(rules: Cactus, state: GameState, side: str) -> Iterator[str]:
+    """The units of :func:`refit_candidates` that :func:`refit_error` accepts (their ids, in order), weighed without
+    writing out the words of a refusal: none when the side has refitted this turn or has no air refit left, else
+    each unit below full strength in an uncontested box with room for one more step."""
+    facts = state.rules_state.turn
+    if side in facts.refitted or facts.air_refits.get(side, 0) <= 0:
+        return
+    ground = rules.ground
+    for u in state.units.values():
+        if u.side != side or u.strength <= 0 or u.strength >= u.max_strength:
+            continue
+        at = u.at
+        assert isinstance(at, str)
+        if not ground.contested(state, at) and ground.steps(state, at, side) + 1 <= STACK_LIMIT:
+            yield u.id
+
+
 def can_refit(rules: Cactus, state: GameState, side: str) -> bool:
-    return any(refit_error(rules, state, side, a) is None for a in refit_candidates(rules, state, side))
+    return state.standing(_any_refit, rules, state, side)
+
+
+def _any_refit(rules: Cactus, state: GameState, side: str) -> bool:
+    """Whether :func:`_legal_refits` has a first refit (asked while the state stands still)."""
+    return next(_legal_refits(rules, state, side), None) is not None
 
 
 def continue_refits(rules: Cactus, ctx: Context) -> None:
@@ -67,10 +89,12 @@ def refit_error(rules: Cactus, state: GameState, side: str, action: Refit) -> Ru
     return None
 
 
-@handlers.candidates("end.refit")
+@handlers.candidates("end.refit", checked=[Refit])
 def offer_refits(rules: Cactus, state: GameState) -> Iterator[Refit | EndRefit]:
+    """No refit, or each refit :func:`refit_error` accepts (found by :func:`_legal_refits`: the listing calls no
+    check)."""
     yield EndRefit()
-    yield from refit_candidates(rules, state, state.active)
+    yield from (Refit(uid) for uid in _legal_refits(rules, state, state.active))
 
 
 handlers.unchecked(EndRefit)  # a side may always decline to refit
@@ -94,13 +118,15 @@ def refit(rules: Cactus, ctx: Context, action: Refit) -> None:
     s = ctx.state
     mine = s.rules_state
     u = s.units[action.unit]
-    before = face_text(u.kind, u.strength)
+    quiet = ctx.quiet  # batch play keeps no log: the counters' words are not worked out
+    before = "" if quiet else face_text(u.kind, u.strength)
     u.strength += 1  # the counter turns back up: facts.counter follows the steps
     mine.turn.air_refits[u.side] -= 1
     mine.turn.refitted.append(u.side)
     mine.round.passed()  # one refit a side a turn: its part of the round is over
-    ctx.emit(Refitted(u.id, u.strength), f"{u.side} give up an air refit: {u.id} goes from {before} to "
-             f"{face_text(u.kind, u.strength)}.", ["caf.supply.refit.in_reinforcement_phase",
-                                                    "caf.supply.refit.costs_air_refit",
-                                                    "caf.supply.refit.one_step_per_turn"], u.side)
+    if not quiet:
+        ctx.emit(Refitted(u.id, u.strength), f"{u.side} give up an air refit: {u.id} goes from {before} to "
+                 f"{face_text(u.kind, u.strength)}.", ["caf.supply.refit.in_reinforcement_phase",
+                                                        "caf.supply.refit.costs_air_refit",
+                                                        "caf.supply.refit.one_step_per_turn"], u.side)
     continue_refits(rules, ctx)

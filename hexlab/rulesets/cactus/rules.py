@@ -140,9 +140,18 @@ class Cactus(Ruleset[CactusState]):
     # =========================================================================================== the end
     def end_if(self, state: GameState) -> Outcome | None:
         """caf.victory.sudden_death_guadalcanal, then the VP after the last turn (``clock.py``)."""
-        if state.rules_state is None:
+        mine = state.rules_state
+        if mine is None:
             return None
-        return clock.sudden_death(self, state) or clock.final_outcome(self, state)
+        if mine.finished:
+            return clock.sudden_death(self, state) or clock.final_outcome(self, state)
+        # Before the end only sudden death can end the game, and it needs a Japanese unit in Guadalcanal: asked after
+        # every change, and mostly none is there, which one look at the units finds (final_outcome waits for the end)
+        gc, japanese = self.guadalcanal, self.japanese
+        for u in state.units.values():
+            if u.at == gc and u.side == japanese and u.strength > 0:
+                return clock.sudden_death(self, state)
+        return None
 
     # =========================================================================================== decisions
     def dice_of(self, u: Unit) -> int:

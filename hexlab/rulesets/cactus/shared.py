@@ -31,11 +31,12 @@ def new_round(rules: Cactus, ctx: Context) -> None:
 
 def next_decider(rules: Cactus, ctx: Context, can: Callable[[Cactus, GameState, str], bool]) -> bool:
     """Make the side whose part of the round it is the active one; ``False`` once the round is over (a
-    side with nothing to do is passed over)."""
+    side with nothing to do is passed over). ``can`` is a question that does not change the state; it asks what it
+    needs to remember while it runs through :meth:`GameState.standing` itself (most answers need nothing)."""
     s = ctx.state
     r = s.rules_state.round
     while not r.over:
-        if s.standing(can, rules, s, r.to_act):
+        if can(rules, s, r.to_act):
             s.active = r.to_act
             return True
         r.skip()
@@ -43,7 +44,15 @@ def next_decider(rules: Cactus, ctx: Context, can: Callable[[Cactus, GameState, 
 
 
 def lose_step(rules: Cactus, ctx: Context, u: Unit, clauses: Sequence[str], why: str) -> None:
-    """One step off ``u``: flip its counter, swap in the reduced counter, or remove it."""
+    """One step off ``u``: flip its counter, swap in the reduced counter, or remove it. (The counters before and
+    after are only words for the log: batch play, which keeps none, only takes the step.)"""
+    if ctx.quiet:
+        u.strength -= 1
+        if u.strength == 0:
+            u.at = None
+            facts.settle(ctx.state, u)
+            ctx.state.rules_state.pinned.pop(u.id, None)
+        return
     before = face_text(u.kind, u.strength)
     old_counter = facts.counter(u)
     u.strength -= 1  # the counter flips or is replaced: facts.counter follows the steps
@@ -65,7 +74,6 @@ def lose_step(rules: Cactus, ctx: Context, u: Unit, clauses: Sequence[str], why:
     counter = COUNTERS[up]
     ctx.emit(StepLost(u.id, u.strength, up, facts.face(u)),
              f"{u.id} loses a step ({why}): {before} {how} {after}.", [*clauses, clause, counter.clause], u.side)
-
 
 
 # ----------------------------------------------------------------------------------------------- the owner's pick
