@@ -43,9 +43,12 @@ OUT_OF_PLAY = "edge"
 class _Tables:
     """What never changes on a game's map, worked out once per ruleset object and reused: the hex each label
     names and back, each hex's terrain, whether it is coastal, and its neighbours in play. The listing of
-    legal actions asks these thousands of times a decision (a fleet's reach, a strike's range)."""
+    legal actions asks these thousands of times a decision (a fleet's reach, a strike's range). Two answers that hang
+    on the map and little else are kept here too: ``voyages``, where a naval mission from each hex may end
+    (``operations.voyages``), and ``supply``, the hexes a side's supply reaches for each set of hexes held by enemy
+    ground units (``closing.trace``)."""
 
-    __slots__ = ("coastal", "distances", "hexes", "labels", "neighbours", "terrain")
+    __slots__ = ("coastal", "distances", "hexes", "labels", "neighbours", "supply", "terrain", "voyages")
 
     def __init__(self) -> None:
         self.hexes: dict[str, Hex] = {}
@@ -54,9 +57,11 @@ class _Tables:
         self.coastal: dict[str, bool] = {}
         self.neighbours: dict[str, tuple[str, ...]] = {}
         self.distances: dict[tuple[str, str], int] = {}
+        self.voyages: dict[str, tuple[str, ...]] = {}
+        self.supply: dict[tuple[str, frozenset[str]], tuple[str, ...]] = {}
 
 
-def _tables(rules: Cartwheel) -> _Tables:
+def tables(rules: Cartwheel) -> _Tables:
     try:
         return rules._tables  # type: ignore[no-any-return]
     except AttributeError:
@@ -65,7 +70,7 @@ def _tables(rules: Cartwheel) -> _Tables:
 
 
 def hx(rules: Cartwheel, label: str) -> Hex:
-    hexes = _tables(rules).hexes
+    hexes = tables(rules).hexes
     h = hexes.get(label) if isinstance(label, str) else None
     if h is None:
         h = rules.board.labels.parse(label)  # a malformed label raises here, every time (never remembered)
@@ -74,7 +79,7 @@ def hx(rules: Cartwheel, label: str) -> Hex:
 
 
 def label(rules: Cartwheel, h: Hex) -> str:
-    labels = _tables(rules).labels
+    labels = tables(rules).labels
     text = labels.get(h)
     if text is None:
         text = labels[h] = rules.board.labels.label(h)
@@ -87,7 +92,7 @@ def in_play(rules: Cartwheel, h: Hex) -> bool:
 
 
 def terrain(rules: Cartwheel, label_: str) -> str:
-    known = _tables(rules).terrain
+    known = tables(rules).terrain
     t = known.get(label_)
     if t is None:
         t = known[label_] = rules.board.terrain.get(hx(rules, label_), OUT_OF_PLAY)
@@ -99,7 +104,7 @@ def is_land(rules: Cartwheel, label_: str) -> bool:
 
 
 def coastal(rules: Cartwheel, label_: str) -> bool:
-    known = _tables(rules).coastal
+    known = tables(rules).coastal
     c = known.get(label_)
     if c is None:
         c = known[label_] = is_land(rules, label_) and any(rules.board.terrain.get(n) == "sea"
@@ -108,7 +113,7 @@ def coastal(rules: Cartwheel, label_: str) -> bool:
 
 
 def distance(rules: Cartwheel, a: str, b: str) -> int:
-    known = _tables(rules).distances
+    known = tables(rules).distances
     d = known.get((a, b))
     if d is None:  # a malformed label raises in hx, every time (never remembered)
         d = hex_distance(hx(rules, a), hx(rules, b))
@@ -119,7 +124,7 @@ def distance(rules: Cartwheel, a: str, b: str) -> int:
 
 def neighbours(rules: Cartwheel, label_: str) -> tuple[str, ...]:
     """The hexes in play next to ``label_``."""
-    known = _tables(rules).neighbours
+    known = tables(rules).neighbours
     ns = known.get(label_)
     if ns is None:
         ns = known[label_] = tuple(label(rules, n) for n in hex_neighbors(hx(rules, label_)) if in_play(rules, n))
@@ -174,7 +179,13 @@ def based(state: GameState, display: str) -> list[Unit]:
     if state.memo is None:  # (base_of, inline: this is asked for every airbase at many steps)
         return [u for u in state.units.values()
                 if isinstance(u.at, DisplayBox) and u.at.display == display and u.alive]
-    return list(state.cached("cartwheel.based", lambda: _by_base(state)).get(display, ()))
+    return list(by_base(state).get(display, ()))
+
+
+def by_base(state: GameState) -> dict[str, list[Unit]]:
+    """Every airbase display with living units based at it -> those units, in the order of the units (remembered while
+    the legal actions are listed; don't change what it returns)."""
+    return state.cached("cartwheel.based", lambda: _by_base(state))  # type: ignore[no-any-return]
 
 
 def _by_base(state: GameState) -> dict[str, list[Unit]]:

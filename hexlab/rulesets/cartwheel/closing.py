@@ -11,6 +11,7 @@ from ...dice import D10
 from ...engine import Action, Context, GameState, Roll, RuleError
 from ...engine.flow import Faces
 from ...engine.state import DisplayBox
+from ...hexes import Hex
 from . import board, combat, flow
 from .actions import Dismantle, EndDismantling
 from .data import (
@@ -61,19 +62,32 @@ def recon_return(rules: Cartwheel, ctx: Context) -> None:
 
 def trace(rules: Cartwheel, state: GameState, side: str) -> list[str]:
     """Hexes a side's supply line reaches: from its sources, through in-play hexes with no enemy ground unit, any
-    length (oc.supply.phase.trace_requirement)."""
+    length (oc.supply.phase.trace_requirement). Sorted, a new list."""
     enemy = state.other(side)
-    # where the enemy's ground units stand (the hexes where board.ground_at would find some)
-    held = {u.at for u in state.units.values() if u.alive and board.is_ground(u) and u.side == enemy}
-    sources = [h for h in rules.options.supply_sources.get(side, []) if board.hx(rules, h) not in held]
-    seen, frontier = set(sources), deque(sources)
-    while frontier:
-        h = frontier.popleft()
-        for n in board.neighbours(rules, h):
-            if n not in seen and board.hx(rules, n) not in held:
-                seen.add(n)
-                frontier.append(n)
-    return sorted(seen)
+    # where the enemy's ground units stand (the hexes where board.ground_at would find some), by label
+    held = frozenset(board.label(rules, u.at) for u in state.units.values()
+                     if u.alive and board.is_ground(u) and u.side == enemy and isinstance(u.at, Hex))
+    known = board.tables(rules).supply
+    found = known.get((side, held))
+    if found is None:  # the answer hangs on the map, the side's sources (neither changes in a game) and ``held`` alone
+        sources = [h for h in rules.options.supply_sources.get(side, []) if _label_of(rules, h) not in held]
+        seen, frontier = set(sources), deque(sources)
+        while frontier:
+            h = frontier.popleft()
+            for n in board.neighbours(rules, h):  # (the neighbours' labels are the map's own)
+                if n not in seen and n not in held:
+                    seen.add(n)
+                    frontier.append(n)
+        if len(known) >= 256:  # a bound on the memory
+            known.clear()
+        found = known[(side, held)] = tuple(sorted(seen))
+    return list(found)
+
+
+def _label_of(rules: Cartwheel, label: str) -> str:
+    """A supply source's label as the map writes it (the hex it names, labelled back): the scenario may write a hex
+    another way ("712" for "0712"), and a malformed one raises here as ever."""
+    return board.label(rules, board.hx(rules, label))
 
 
 @handlers.auto("supply.trace")
@@ -189,7 +203,7 @@ def dismantlings(rules: Cartwheel, state: GameState, side: str) -> list[Action]:
     return [Dismantle(d) for d in rules.mine(state).bases if why_not_dismantle(rules, state, d, side) is None]
 
 
-@handlers.candidates("regroup.dismantle")
+@handlers.candidates("regroup.dismantle", checked=[Dismantle])  # found by why_not_dismantle, as check_dismantle asks
 def offer_dismantle(rules: Cartwheel, state: GameState) -> Iterator[Action]:
     yield from dismantlings(rules, state, rules.mine(state).round.to_act)  # type: ignore[union-attr]
     yield EndDismantling()

@@ -66,7 +66,7 @@ def builds(rules: Cartwheel, state: GameState, side: str) -> list[Action]:
     return out
 
 
-@handlers.candidates("construction.build")
+@handlers.candidates("construction.build", checked=[Build])  # found by why_not_build, as check_build asks
 def offer_builds(rules: Cartwheel, state: GameState) -> Iterator[Action]:
     yield from builds(rules, state, rules.mine(state).round.to_act)  # type: ignore[union-attr]
     yield EndBuilding()

@@ -12,7 +12,7 @@ from ...dice import D10
 from ...engine import Action, Context, GameState, Roll, RuleError
 from ...engine.actions import made
 from ...engine.flow import Faces
-from ...engine.state import Aboard
+from ...engine.state import Aboard, Unit
 from . import board, combat, flow
 from .actions import Disembark, Embark, EndGround, March
 from .data import ABSENT, BASE_CAPTURED_VP, DESTROYED, DISRUPTED, GONE, MOBILE, OFFBOARD
@@ -44,25 +44,42 @@ def why_not_march(rules: Cartwheel, state: GameState, action: March, side: str) 
 
 @flow.work("ground.move")
 def marches(rules: Cartwheel, state: GameState, side: str) -> list[Action]:
-    out: list[Action] = []
-    moved = rules.mine(state).moved
-    for u in state.units_of(side):
+    return list(each_ground_move(rules, state, side))
+
+
+@flow.STEPS.works_any("ground.move")
+def any_ground_move(rules: Cartwheel, state: GameState, side: str) -> bool:
+    """Whether ``side`` has a ground move left (``bool(marches(...))``, stopping at the first found)."""
+    return next(each_ground_move(rules, state, side), None) is not None
+
+
+def each_ground_move(rules: Cartwheel, state: GameState, side: str) -> Iterator[Action]:
+    """The marches, embarkations and landings ``side`` may make now, in order (the pass left out): exactly those
+    :func:`why_not_march`, :func:`why_not_embark` and :func:`why_not_disembark` accept. For a unit on the map that
+    may move, the tests about the unit are made once, not once per hex or transport."""
+    mine = rules.mine(state)
+    moved, enemy = mine.moved, state.other(side)
+    own = state.units_of(side)
+    ships: list[Unit] | None = None
+    for u in own:
         if board.is_ground(u) and board.on_map(u):
             if u.id in moved:
                 continue  # every march and embarkation of a unit that has moved is refused (why_not_march, why_not_embark)
             here = board.label(rules, u.at)  # type: ignore[arg-type]
+            near = board.neighbours(rules, here)
             if not u.attrs.get("garrison"):  # a garrison never marches (why_not_march); it may still embark
-                out += [a for h in board.neighbours(rules, here)
-                        if why_not_march(rules, state, a := made(March, u.id, h), side) is None]
-            out += [a for t in state.units_of(side) if t.id in rules.mine(state).cargo
-                    if why_not_embark(rules, state, a := Embark(u.id, t.id), side) is None]
+                yield from (made(March, u.id, h) for h in near
+                            if board.is_land(rules, h) and not board.ground_at(state, rules, h, enemy))
+            if ships is None:
+                ships = [t for t in own if t.id in mine.cargo]
+            if ships:
+                yield from (a for t in ships if why_not_embark(rules, state, a := Embark(u.id, t.id), side) is None)
         elif board.is_ground(u) and u.alive and isinstance(u.at, Aboard):
             ship = state.units[u.at.carrier]
             if board.on_map(ship):
                 here = board.label(rules, ship.at)  # type: ignore[arg-type]
-                out += [a for h in board.neighbours(rules, here)
-                        if why_not_disembark(rules, state, a := Disembark(u.id, h), side) is None]
-    return out
+                yield from (a for h in board.neighbours(rules, here)
+                            if why_not_disembark(rules, state, a := Disembark(u.id, h), side) is None)
 
 
 def why_not_embark(rules: Cartwheel, state: GameState, action: Embark, side: str) -> RuleError | None:
@@ -119,7 +136,7 @@ def disembark(rules: Cartwheel, ctx: Context, action: Disembark) -> None:
     march(rules, ctx, March(action.unit, action.to))
 
 
-@handlers.candidates("ground.move")
+@handlers.candidates("ground.move", checked=[March, Embark, Disembark])  # found by their own why_not_ functions
 def offer_marches(rules: Cartwheel, state: GameState) -> Iterator[Action]:
     yield from marches(rules, state, rules.mine(state).round.to_act)  # type: ignore[union-attr]
     yield EndGround()

@@ -98,7 +98,7 @@ def designations(rules: Cartwheel, state: GameState, side: str) -> list[Action]:
     return [a for u in state.units_of(side) if why_not_designate(rules, state, (a := Designate(u.id)).unit, side) is None]
 
 
-@handlers.candidates("initiative.designate")
+@handlers.candidates("initiative.designate", checked=[Designate])  # found by why_not_designate
 def offer_designations(rules: Cartwheel, state: GameState) -> Iterator[Action]:
     yield from designations(rules, state, rules.mine(state).round.to_act)  # type: ignore[union-attr]
     yield EndDesignation()
@@ -165,7 +165,7 @@ def recon_work(rules: Cartwheel, state: GameState, side: str) -> list[Action]:
     return out
 
 
-@handlers.candidates("initiative.recon")
+@handlers.candidates("initiative.recon", checked=[FlyRecon, PlaceMagic])  # as check_fly_recon, check_magic
 def offer_recon(rules: Cartwheel, state: GameState) -> Iterator[Action]:
     yield from recon_work(rules, state, rules.mine(state).round.to_act)  # type: ignore[union-attr]
     yield EndRecon()
@@ -256,7 +256,7 @@ def placements(rules: Cartwheel, state: GameState, uid: str) -> list[PlaceRecon]
     return out
 
 
-@handlers.candidates("initiative.place")
+@handlers.candidates("initiative.place", checked=[PlaceRecon])  # the tests of check_place
 def offer_placements(rules: Cartwheel, state: GameState) -> Iterator[Action]:
     yield from placements(rules, state, rules.mine(state).flying)
 

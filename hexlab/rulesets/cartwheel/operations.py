@@ -20,9 +20,7 @@ from . import board, flow
 from .actions import Airdrop, PassMission, Sail, StrikeBase, StrikeGround, StrikeShip
 from .data import (
     ABSENT,
-    BOMBER,
     DESTROYED,
-    FIGHTER,
     GONE,
     NAVAL_MOVE,
     OFFBOARD,
@@ -31,9 +29,9 @@ from .events import Sailed
 from .handlers import handlers
 from .strikes import (  # noqa: F401  (bomb_airbase, bombing_factor, interceptor_candidates, scramble_drm_of: named here by older code)
     bomb_airbase,
+    bomber_reaches,
     bombing_factor,
     fliers,
-    has_bombers,
     interceptor_candidates,
     launch,
     may_fly,
@@ -74,32 +72,43 @@ def why_not_strike(rules: Cartwheel, state: GameState, base: str, target: str, s
     return None
 
 
-def _may_strike(rules: Cartwheel, state: GameState, base: str, target: str, side: str) -> bool:
-    """Whether :func:`why_not_strike` accepts this strike, found without making the refusal (the listing asks it of
-    every target of every airbase, and most are refused): the same tests in the same order."""
+def _aim(rules: Cartwheel, state: GameState, target: str, side: str) -> str | None:
+    """The hex ``side`` strikes at ``target`` if :func:`why_not_strike` accepts it there as a target, else ``None``:
+    its tests that do not hang on the airbase the strike flies from, in its order (an airbase first: an off-board,
+    own, absent, gone, destroyed or unplaced one is never a target; else a unit: an enemy naval or ground unit in a
+    hex of the map, TF-36's only when it is committed)."""
     mine = rules.mine(state)
-    b = mine.bases.get(base)
-    if b is None or b.side != side:
-        return False
-    if target in mine.bases:
-        t = mine.bases[target]
+    t = mine.bases.get(target)
+    if t is not None:
         if t.kind == OFFBOARD or t.side == side or t.status in (ABSENT, GONE, DESTROYED) or t.hex is None:
-            return False
-        h = target_hex(rules, state, target)
-    else:  # what the target unit alone decides, once for every airbase that might strike it
-        h = state.cached(("cartwheel.unit_aim", target, side), lambda: _unit_aim(rules, state, target, side))
-    return h is not None and has_bombers(rules, state, base, h)
-
-
-def _unit_aim(rules: Cartwheel, state: GameState, target: str, side: str) -> str | None:
-    """The hex of an enemy unit ``side`` may strike (a naval or ground unit, TF-36 only when committed), else
-    ``None``: :func:`why_not_strike`'s tests of a target unit, which do not hang on the airbase it is struck from."""
+            return None
+        return t.hex
     t_u = state.units.get(target)
     if t_u is None or not t_u.alive or t_u.side == side or not (board.is_naval(t_u) or board.is_ground(t_u)):
         return None
-    if t_u.attrs.get("tf36") and not rules.mine(state).tf36:
+    if t_u.attrs.get("tf36") and not mine.tf36:
         return None
     return target_hex(rules, state, target)
+
+
+def _aims(rules: Cartwheel, state: GameState, side: str) -> list[tuple[type[Action], str, str]]:
+    """Every target ``side`` may strike now from an airbase whose bombers reach it, as (action class, target, its
+    hex), in the listing's order: the enemy airbases, then the enemy naval units, then the enemy ground units on the
+    map (each passing :func:`_aim`). Worked out once for all of the side's airbases."""
+    mine = rules.mine(state)
+    out: list[tuple[type[Action], str, str]] = []
+    for d, t in mine.bases.items():
+        if t.side != side and (h := _aim(rules, state, d, side)) is not None:
+            out.append((StrikeBase, d, h))
+    troops: list[tuple[type[Action], str, str]] = []
+    for u in state.units.values():  # the ships in the order of the units, then the troops
+        if u.side == side or not u.alive:
+            continue
+        if board.is_naval(u) and (h := _aim(rules, state, u.id, side)) is not None:
+            out.append((StrikeShip, u.id, h))
+        elif board.is_ground(u) and isinstance(u.at, Hex) and (h := _aim(rules, state, u.id, side)) is not None:
+            troops.append((StrikeGround, u.id, h))
+    return out + troops
 
 
 @flow.work("ops.mission")
@@ -109,23 +118,31 @@ def missions(rules: Cartwheel, state: GameState, side: str) -> list[Action]:
 
 @flow.STEPS.works_any("ops.mission")
 def any_mission(rules: Cartwheel, state: GameState, side: str) -> bool:
+    """Whether ``side`` has any mission left: ``bool(missions(...))``, asked first of its naval units (a voyage is
+    the cheapest mission to find), then in the listing's order."""
+    if any(board.is_naval(u) and sea_reach(rules, state, u) for u in state.units_of(side)):
+        return True
     return next(each_mission(rules, state, side), None) is not None
 
 
 def each_mission(rules: Cartwheel, state: GameState, side: str) -> Iterator[Action]:
-    """The missions ``side`` may fly or sail now, in order (the pass left out)."""
+    """The missions ``side`` may fly or sail now, in order (the pass left out): the strikes of each of its airbases
+    (:func:`_aims` within :func:`bomber_reaches`: exactly those :func:`why_not_strike` accepts), then each naval
+    unit's voyages and each parachute unit's drops."""
     mine = rules.mine(state)
-    targets = [d for d, t in mine.bases.items() if t.side != side]
-    ships = [u.id for u in state.units.values() if u.alive and board.is_naval(u) and u.side != side]
-    troops = [u.id for u in state.units.values() if board.is_ground(u) and board.on_map(u) and u.side != side]
+    aims: list[tuple[type[Action], str, str]] | None = None
+    reaches = bomber_reaches(rules, state, side)
     for d, b in mine.bases.items():
-        if b.side != side or not any(u.kind in (BOMBER, FIGHTER) for u in board.based(state, d)):
-            continue
-        if not any(as_bomber for _, as_bomber in fliers(rules, state, d)):
+        reach = reaches.get(d) if b.side == side else None
+        if reach is None:
             continue  # no bomber of its may fly a strike, whatever the target (why_not_strike would refuse each)
-        yield from (made(StrikeBase, d, t) for t in targets if _may_strike(rules, state, d, t, side))
-        yield from (made(StrikeShip, d, t) for t in ships if _may_strike(rules, state, d, t, side))
-        yield from (made(StrikeGround, d, t) for t in troops if _may_strike(rules, state, d, t, side))
+        if aims is None:
+            aims = _aims(rules, state, side)
+        frm = b.hex
+        assert frm is not None  # (bomber_reaches leaves out an airbase with no hex)
+        for cls, t, h in aims:
+            if reach <= 0 or board.distance(rules, frm, h) <= reach:
+                yield made(cls, d, t)
     for u in state.units_of(side):
         if board.is_naval(u):
             yield from (made(Sail, u.id, h) for h in sea_reach(rules, state, u))
@@ -134,7 +151,7 @@ def each_mission(rules: Cartwheel, state: GameState, side: str) -> Iterator[Acti
                         if why_not_drop(rules, state, a := Airdrop(u.id, board.label(rules, h)), side) is None)
 
 
-@handlers.candidates("ops.mission")
+@handlers.candidates("ops.mission", checked=[StrikeBase, StrikeShip, StrikeGround, Sail, Airdrop])  # as the checks
 def offer_missions(rules: Cartwheel, state: GameState) -> Iterator[Action]:
     yield from missions(rules, state, rules.mine(state).round.to_act)  # type: ignore[union-attr]
     yield PassMission()
@@ -234,18 +251,28 @@ def _sea_reach(rules: Cartwheel, state: GameState, u: Unit) -> list[str]:
         return []
     if u.attrs.get("tf36") and not mine.tf36:
         return []
-    start = board.label(rules, u.at)  # type: ignore[arg-type]
-    seen, frontier = {start: 0}, deque([start])
-    while frontier:
-        h = frontier.popleft()
-        if seen[h] >= NAVAL_MOVE:
-            continue
-        for n in board.neighbours(rules, h):
-            if n not in seen and (board.terrain(rules, n) == "sea" or board.coastal(rules, n) and rules.is_port(n)):
-                seen[n] = seen[h] + 1
-                if board.terrain(rules, n) == "sea":
-                    frontier.append(n)
-    return sorted(h for h in seen if h != start)
+    return list(voyages(rules, board.label(rules, u.at)))  # type: ignore[arg-type]
+
+
+def voyages(rules: Cartwheel, start: str) -> tuple[str, ...]:
+    """The hexes a naval mission from ``start`` may end in, sorted: up to :data:`NAVAL_MOVE` hexes through sea, a
+    coastal port ending the way. It hangs on the map alone (its terrain, its coast and the scenario's ports, none of
+    which changes in a game), so it is worked out once per hex and ruleset object and remembered for good."""
+    known = board.tables(rules).voyages
+    found = known.get(start)
+    if found is None:
+        seen, frontier = {start: 0}, deque([start])
+        while frontier:
+            h = frontier.popleft()
+            if seen[h] >= NAVAL_MOVE:
+                continue
+            for n in board.neighbours(rules, h):
+                if n not in seen and (board.terrain(rules, n) == "sea" or board.coastal(rules, n) and rules.is_port(n)):
+                    seen[n] = seen[h] + 1
+                    if board.terrain(rules, n) == "sea":
+                        frontier.append(n)
+        found = known[start] = tuple(sorted(h for h in seen if h != start))
+    return found
 
 
 @handlers.check(Sail)

@@ -30,7 +30,7 @@ from .events import AirbaseChanged, AirLoss, StrikeFlown
 from .handlers import handlers
 from .losses import apply_hits, lose_steps, rebase
 from .scoring import award
-from .state import Strike
+from .state import AirStats, Strike
 
 if TYPE_CHECKING:
     from .rules import Cartwheel
@@ -58,10 +58,28 @@ def strike_force(rules: Cartwheel, state: GameState, base: str, hex_: str) -> tu
     return list(bombers), list(escorts)
 
 
-def has_bombers(rules: Cartwheel, state: GameState, base: str, hex_: str) -> bool:
-    """Whether :func:`strike_force` names any bomber (the same answer, remembered alike, without its copies)."""
-    bombers, _ = state.cached(("cartwheel.strike_force", base, hex_), lambda: _strike_force(rules, state, base, hex_))
-    return bool(bombers)
+def bomber_reaches(rules: Cartwheel, state: GameState, side: str) -> dict[str, int]:
+    """How far a strike from each airbase of ``side``'s may reach, for each one with a hex where a bomber may fly a
+    strike (one :func:`fliers` names as a bomber): the longest range among those bombers, or 0 when one of them
+    reaches any hex (range U). A hex is within it (0, or a distance from the airbase at most this) exactly when
+    :func:`strike_force` there names a bomber, each measured as :func:`board.in_range` does. Found in one pass over the
+    units (remembered while the legal actions are listed)."""
+    return state.cached(("cartwheel.bomber_reaches", side), lambda: _bomber_reaches(rules, state, side))
+
+
+def _bomber_reaches(rules: Cartwheel, state: GameState, side: str) -> dict[str, int]:
+    mine = rules.mine(state)
+    air, bombed = mine.air, mine.bombed
+    out: dict[str, int] = {}
+    for d, units in board.by_base(state).items():  # fliers(): the combat units at the airbase that may fly
+        b = mine.bases.get(d)
+        if b is None or b.side != side or b.hex is None:
+            continue  # (board.in_range: no bomber reaches anything from an airbase with no hex)
+        ranges = [st.range for u in units if (st := air.get(u.id)) is not None and board.is_combat_air(u)
+                  and _as_bomber(u, st) and u.id not in bombed and may_fly(rules, state, u)]
+        if ranges:  # (escorts do not make a strike: only a bomber's reach counts; may_fly refuses a unit with no factors)
+            out[d] = 0 if min(ranges) <= 0 else max(ranges)
+    return out
 
 
 def _strike_force(rules: Cartwheel, state: GameState, base: str, hex_: str) -> tuple[list[str], list[str]]:
@@ -89,13 +107,18 @@ def _fliers(rules: Cartwheel, state: GameState, base: str) -> list[tuple[Unit, b
     for u in board.based(state, base):
         if not board.is_combat_air(u) or not may_fly(rules, state, u):
             continue
-        st = mine.air[u.id]
-        as_bomber = u.kind == BOMBER and st.bf >= 1 or u.kind == FIGHTER and (st.strafe or st.code == "FB" and st.bf >= 1)
+        as_bomber = _as_bomber(u, mine.air[u.id])
         if as_bomber and u.id not in mine.bombed:
             out.append((u, True))
         elif u.kind == FIGHTER:
             out.append((u, False))
     return out
+
+
+def _as_bomber(u: Unit, st: AirStats) -> bool:
+    """Whether an aerial combat unit flies a strike as a bomber (a bomber with a BF, a strafer, a fighter-bomber with a
+    BF: oc.components.air.*), else as an escort."""
+    return u.kind == BOMBER and st.bf >= 1 or u.kind == FIGHTER and (st.strafe or st.code == "FB" and st.bf >= 1)
 
 
 def target_hex(rules: Cartwheel, state: GameState, target: str) -> str | None:
