@@ -31,6 +31,7 @@ from ..hexes import (
 )
 from ..render.scene import Scene, fit_layout, scene
 from .draw import draw_shapes
+from .hexmap import DRAWING
 
 MODES = ("coordinates", "distance", "neighbors", "line", "sight", "ring", "range", "path", "reachable")
 COST = {"clear": 1, "forest": 2, "woods": 2, "hill": 2, "marsh": 3, "water": None, "ocean": None, "lake": None}
@@ -170,14 +171,21 @@ class HexExplorer(widgets.VBox):
         return self.to_svg()
 
     def redraw(self, terrain: bool = False) -> None:
-        sc = self._scene()
-        _, text, _ = self.compute()
-        with hold_canvas():
-            layers = (("terrain", 0), ("highlight", 2)) if terrain else (("highlight", 2),)
-            for name, index in layers:
-                self.canvas[index].clear()
-                draw_shapes(self.canvas[index], sc.layers[name], self.dpr)
-        self.readout.value = f"<div style='font-size:13px'>{text}</div>"
+        """Draw the highlights again (and the terrain too, when ``terrain``), and say what they show.
+
+        Under the maps' drawing lock (:data:`hexlab.widgets.hexmap.DRAWING`): a click and the canvas' "client ready"
+        message may be handled on two kernel threads at once, and ipycanvas gathers the commands of every canvas
+        in the kernel into one batch, so two drawings at the same time (this one's, or a game map's) would get
+        mixed. The picture is also worked out under it, so an older one is never sent after a newer one."""
+        with DRAWING:
+            sc = self._scene()
+            _, text, _ = self.compute()
+            with hold_canvas():
+                layers = (("terrain", 0), ("highlight", 2)) if terrain else (("highlight", 2),)
+                for name, index in layers:
+                    self.canvas[index].clear()
+                    draw_shapes(self.canvas[index], sc.layers[name], self.dpr)
+            self.readout.value = f"<div style='font-size:13px'>{text}</div>"
 
     def set(self, **changes: Any) -> None:
         """Change ``mode``, ``a``, ``b``, ``blockers``, ``radius`` or ``budget`` and redraw."""

@@ -72,28 +72,17 @@ class Table(widgets.VBox):
         self.teacher = widgets.ToggleButton(value=teacher, description="Show both sides (teacher)",
                                             tooltip="Show every side's hand and hidden units at once",
                                             layout=widgets.Layout(width="auto", align_self="flex-start"))
-        self.handover = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        self.handover.add_class("hexlab-handover")
         self.words = widgets.HTML()
         """The position in words (``game.describe()``), for a screen reader or a printed page."""
         self._build_files()
         self._labels = [widgets.HTML("<b>Dice</b>"), widgets.HTML("<b>Sequence of play</b>"),
                         widgets.HTML("<b>What happened</b> (newest first)")]
-        # the frame stays; the parts bound to one game (map, stepper, dice, odds) are put in it by _install
+        # the head stays; the rest (the map with what is beside it, and the sequence and log below) is built in
+        # boxes of its own for each game by _install
         self.title = widgets.HTML()
-        head = widgets.VBox([self.title, self.files, self.file_note])
-        head.add_class("hexlab-table-head")
-        # beside the map (or right under it, in a narrow notebook): what to do now, the dice, the odds;
-        # below: the sequence of play and the log
-        self.side = widgets.VBox(layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="460px"))
-        self.side.add_class("hexlab-side")
-        self.side.add_class("hexlab-stepper")
-        self.body = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
-        self.sequence = widgets.VBox(layout=widgets.Layout(flex="1 1 300px", min_width="280px"))
-        self.history = widgets.VBox(layout=widgets.Layout(flex="2 1 360px", min_width="300px"))
-        below = widgets.HBox([self.sequence, self.history],
-                             layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
-        super().__init__([head, self.body, below], **kwargs)
+        self._head = widgets.VBox([self.title, self.files, self.file_note])
+        self._head.add_class("hexlab-table-head")
+        super().__init__([self._head], **kwargs)
         self.add_class("hexlab-table")
         self.teacher.observe(lambda _change: self._show_seat(self._waiting_for()), names=["value"])
         self._stops: list[Any] = []
@@ -104,8 +93,18 @@ class Table(widgets.VBox):
 
     def _install(self, game: Game, players: dict[str, Player], walk: bool) -> None:
         """Put ``game`` on the table: build the map, stepper, dice and odds around it, and stop and close the
-        ones that followed the game before it."""
+        ones that followed the game before it.
+
+        The new parts go in new boxes, made whole in the kernel (the bookkeeping due at the start run, the seat's
+        view set) before the page sees them, and the table then swaps its old boxes for the new ones in one
+        change. In the browser, a box builds the views of its children asynchronously and, once they are built,
+        posts each of them a resize message; if the box's children change again, or the box leaves the page, in
+        the meantime, those messages reach views already thrown away, and each logs "Cannot read properties of
+        null (reading 'processLuminoMessage')" in the console. (Filling the old boxes with the new parts, then
+        putting the new map before the stepper's box, did just that: it made the browser build that box anew.)
+        So while a game is put on the table, nothing on the page has its children changed but the table, once."""
         old = self._parts() if hasattr(self, "map") else []
+        old_boxes = self._boxes() if hasattr(self, "map") else []
         for stop in self._stops:
             stop()
         self.game = game
@@ -134,23 +133,38 @@ class Table(widgets.VBox):
             [self.beside.tracks] if self.beside.tracks.value else [])
         self.map.unit_actions.add_class("hexlab-unit-actions")
         self._hint_row = widgets.HBox([self.stepper.hint_button, self.stepper.hint_view])
-        self.side.children = [self.handover, self.stepper.header, self.map.note, self.map.unit_actions,
-                              self.stepper.choices, self.stepper.buttons, self.stepper.note,
-                              self._hint_row, self.map.hover,
-                              self.stepper.explain, self._labels[0], self.dice, self.odds]
-        self.body.children = [self.map, self.side] + ([self.beside] if self.beside.shown.panels else [])
-        self.sequence.children = [self._labels[1], self.stepper.walk, self.stepper.sequence]
-        self.history.children = [self._labels[2], self.stepper.log_view,
-                                 self.words, self.teacher]
+        self.handover = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        """The hot-seat hand-over: who decides now and the button that shows their side."""
+        self.handover.add_class("hexlab-handover")
         self._stops = [self.map._stop, self.stepper._stop, self.dice._stop, self.odds._stop, self.beside._stop,
                        game.on_change(lambda *_: self._turn_passed())]
         self.stepper.settle()  # the bookkeeping due at the start (unless walking through every step)
         self._show_seat(self._waiting_for())
+        # beside the map (or right under it, in a narrow notebook): what to do now, the dice, the odds;
+        # below: the sequence of play and the log
+        self.side = widgets.VBox([self.handover, self.stepper.header, self.map.note, self.map.unit_actions,
+                                  self.stepper.choices, self.stepper.buttons, self.stepper.note,
+                                  self._hint_row, self.map.hover,
+                                  self.stepper.explain, self._labels[0], self.dice, self.odds],
+                                 layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="460px"))
+        self.side.add_class("hexlab-side")
+        self.side.add_class("hexlab-stepper")
+        self.body = widgets.HBox([self.map, self.side] + ([self.beside] if self.beside.shown.panels else []),
+                                 layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        self.sequence = widgets.VBox([self._labels[1], self.stepper.walk, self.stepper.sequence],
+                                     layout=widgets.Layout(flex="1 1 300px", min_width="280px"))
+        self.history = widgets.VBox([self._labels[2], self.stepper.log_view, self.words, self.teacher],
+                                    layout=widgets.Layout(flex="2 1 360px", min_width="300px"))
+        self._below = widgets.HBox([self.sequence, self.history],
+                                   layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.seed_box.value = game.seed
         self._kept = game.history
         self._refresh_saves()
+        self.children = [self._head, self.body, self._below]  # the one change the page sees
         for widget in old:
             _close(widget)
+        for box in old_boxes:  # not their children: the table's own widgets (the labels, the teacher's switch) stay
+            _close_box(box)
 
     def _parts(self) -> list[widgets.Widget]:
         """The widgets bound to the game on the table (not all of them inside the table's own boxes: the stepper
@@ -158,7 +172,12 @@ class Table(widgets.VBox):
         # the hint's row is the stepper's, shown beside the map: closed with the rest (left open, its button kept
         # the old stepper, and with it the old game, alive for as long as the kernel ran)
         return [self.map, self.map.note, self.map.unit_actions, self.map.hover, self.stepper, self.dice, self.odds,
-                self.beside, self.beside.tracks, self._hint_row]
+                self.beside, self.beside.tracks, self._hint_row, self.handover]
+
+    def _boxes(self) -> list[widgets.Box]:
+        """The boxes made for one game to lay out the table's parts: closed with the game's parts, but not what
+        is in them (the parts, closed on their own, and the table's own widgets, which stay)."""
+        return [self.body, self.side, self._below, self.sequence, self.history]
 
     def close(self) -> None:
         """Close the table and every widget of it, and stop following its game (a page that puts up another
@@ -474,6 +493,14 @@ def _close(widget: widgets.Widget) -> None:
         if isinstance(part, widgets.Widget):
             part.close()
     widget.close()
+
+
+def _close_box(box: widgets.Box) -> None:
+    """Close a box and its layout, but none of the widgets in it."""
+    for part in (box.layout, getattr(box, "style", None)):
+        if isinstance(part, widgets.Widget):
+            part.close()
+    box.close()
 
 
 def play(scenario_id: str, seed: int | None = None, players: Any = None, size: float | None = None,
