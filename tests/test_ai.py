@@ -563,6 +563,45 @@ def test_warsea_a_cruiser_closes_on_the_transport_not_on_the_battleship_that_out
     assert hooks.evaluate(game.rules, game.state, "United States")["closing"] == 0.0
 
 
+@pytest.mark.rule("was.combat.base_attack_dice_default", "was.base.unit_data_default")
+def test_warsea_a_destroyer_keeps_out_of_a_cruisers_reach_though_the_cruiser_has_another_target():
+    """The American light cruiser at D7 shares its sector with an empty Japanese destroyer-transport: that is its best
+    shot (5 dice at Armour 3). The Japanese destroyer is three sectors off, out of the cruiser's reach. Sailing it in
+    to C6 adds its 2 dice at the cruiser (a tiny chance: Armour 4 wants two 6s), and puts it under the cruiser's 4
+    dice (25/48 to sink it). "Guns in reach" counts each ship's best shot only, and the cruiser's best shot was
+    already there, so by that term alone sailing in looked better (Tokyo Express games were lost this way, unloaded
+    destroyer-transports sailing in to be sunk). "Ships under the enemy's guns" counts the danger to each ship where
+    it stands: staying out is better."""
+    from hexlab.ai.rulesets import warsea as hooks
+    from hexlab.rulesets.warsea import board
+
+    game = hexlab.load("warsea/tokyo_express", seed=1)
+    for uid in list(game.state.units):
+        if uid not in ("BB1", "DD1", "CL1", "DT1"):
+            del game.state.units[uid]
+    for uid, at in (("CL1", "D7"), ("DT1", "D7"), ("BB1", "B5"), ("DD1", "A5")):
+        game.state.units[uid].at = at
+    game.play_to_decision()
+    game.apply(next(a for a in game.legal_actions() if getattr(a, "first", None) == "Japan"))
+    game.play_to_decision()
+    assert game.to_act == "Japan" and game.state.position == "sea.move"
+    out = hooks.evaluate(game.rules, game.state, "Japan")
+    inside = game.state.copy()
+    inside.units["DD1"].at = "C6"  # one sector from the cruiser
+    terms = hooks.evaluate(game.rules, inside, "Japan")
+    # 4 dice sink an Armour 3 destroyer with 3 successes or more (a 4 or 5 is one, a 6 two): 675 of the 1296 ways
+    # the dice fall, 25/48; its 12 points, counted at GUNS
+    threat = hooks.SCALE * hooks.GUNS * 25 / 48 * 12
+    assert terms["exposed"] - out["exposed"] == pytest.approx(-threat)
+    without = [k for k in hooks.TERMS if k != "exposed"]
+    assert sum(terms[k] for k in without) > sum(out[k] for k in without)  # the fault: sailing in looked better
+    assert sum(terms.values()) < sum(out.values())
+
+    result = search(game, level="veteran", seed=1)
+    assert not (getattr(result.best, "unit", None) == "DD1"
+                and board.distance(result.best.to, "D7") <= 2), result.best
+
+
 @pytest.mark.rule("m44.turn.sequence.phases", "m44.terrain.forest.dice", "m44.battle.close_assault.forced")
 def test_memoir44_it_stays_in_the_forest_rather_than_step_out_where_three_enemy_units_reach_it():
     """Allied infantry, ordered, in a forest at 6,6; three Axis infantry units two and three hexes off. Stepping

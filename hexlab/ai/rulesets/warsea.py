@@ -11,10 +11,15 @@ Everything is in victory points divided by ten, for one side: its own account mi
   proportion to our share of the troops on it;
 - **troops on their way** (was.naval.unload.*): a troop counter aboard a ship is worth a little, more the
   nearer its carrier is to an island not yet ours (troops only score once ashore);
-- **guns in reach** (was.combat.base_attack_dice_default): each ship's gunnery at the range of the nearest
-  enemy ship, as expected successes (a 4 or 5 is one, a 6 two: two thirds of a success a die) against that
-  ship's Armour, worth a share of its points. Counted for both sides, it draws our ships to fight where they
-  out-gun the enemy and away where they are out-gunned;
+- **guns in reach** (was.combat.base_attack_dice_default, was.base.attack_on_ships_default): each ship's best
+  shot where it stands: its gunnery dice at the range of each enemy ship in reach, as the points the attack takes
+  off that ship on average, from the exact odds of the attack (sunk: its whole remaining value; damaged: one hull
+  point's share), counted at a share (:data:`GUNS`: a shot in reach is not yet fired). Counted for both sides;
+- **ships under the enemy's guns** (the same clauses): each ship's danger where it stands: the worst shot one
+  enemy ship in reach has at it, by the same measure. "Guns in reach" counts each ship's best shot only, so it
+  cannot see that a ship sailing into the reach of an enemy that already has a target puts itself in danger
+  (Tokyo Express games were lost this way, an unloaded destroyer-transport sailing in to be sunk); with both,
+  our ships fight where they out-gun the enemy and keep out of reach where they are out-gunned;
 - **closing in** (was.base.sea_movement_default, was.naval.gunfire_vs_troops.gunnery_only): each of our own
   warships with guns (not a transport: those carry troops, valued above) loses a little for every sector it
   must still sail before a target it can fight comes within its longest gunnery range: enemy troops ashore, an
@@ -27,6 +32,7 @@ Everything is in victory points divided by ten, for one side: its own account mi
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ...dice import Rng
@@ -40,17 +46,19 @@ TERMS = {
     "islands": ("islands held", "was.victory.claim.sole_troops_at_check"),
     "troops": ("troops carried towards the islands", "was.naval.unload.only_anti_air_after"),
     "guns": ("guns in reach of enemy ships", "was.combat.base_attack_dice_default"),
+    "exposed": ("ships under the enemy's guns", "was.combat.base_attack_dice_default"),
     "closing": ("warships closing with the enemy", "was.base.sea_movement_default"),
 }
 
 SCALE = 0.1
 """Points of the evaluation per victory point."""
-SUCCESS_PER_DIE = 2 / 3
-"""Expected successes of one attack die: a 4 or a 5 is one success, a 6 two (was.combat.base_attack_dice_default)."""
-CLOSING = 0.5
-"""Victory points a sector a warship of ours must still sail before a target is in its reach. The smallest attack
-"guns in reach" values in Tokyo Express is 0.67 points (one die at a 10-point, Armour 3 destroyer-transport), so
-closing one sector is worth less than a shot."""
+GUNS = 0.3
+"""The share of a shot's worth that "guns in reach" and "ships under the enemy's guns" count: a shot in reach now is
+not yet fired (the initiative, the enemy's moves and its own choice of target come first)."""
+CLOSING = 0.35
+"""Victory points a sector a warship of ours must still sail before a target is in its reach. The smallest shot
+"guns in reach" values in Tokyo Express is 0.4 points (one die at the 8-point, Armour 2 APD: a 6, 1 in 6, sinks it;
+counted at :data:`GUNS`), so closing one sector is worth less than a shot."""
 
 
 def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
@@ -104,14 +112,48 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
             best = 0.0
             for t, tc in foes:
                 d = board.distance(u.at, t.at)
-                if d >= len(c.gunnery):
-                    continue
-                expected = c.gunnery[d] * SUCCESS_PER_DIE
-                best = max(best, min(1.0, expected / max(1, tc.armour)) * tc.points)
-            terms["guns"] += sign * SCALE * 0.3 * best
+                if d < len(c.gunnery):
+                    best = max(best, _shot(c.gunnery[d], t, tc))
+            terms["guns"] += sign * SCALE * GUNS * best
+        for u, c in ships.get(s, []):
+            terms["exposed"] -= sign * SCALE * GUNS * _threat(u, c, foes)
     terms["closing"] = -SCALE * CLOSING * sum(_sectors_to_reach(rules, state, u, c, ships.get(state.other(side), []))
                                               for u, c in ships.get(side, []))
     return terms
+
+
+def _threat(ship: Any, card: Any, foes: list[tuple[Any, Any]]) -> float:
+    """The worst one enemy ship can do to ``ship`` where it stands (:func:`_shot` at their range)."""
+    from ...rulesets.warsea import board
+
+    worst = 0.0
+    for t, tc in foes:
+        d = board.distance(t.at, ship.at)
+        if d < len(tc.gunnery):
+            worst = max(worst, _shot(tc.gunnery[d], ship, card))
+    return worst
+
+
+def _shot(dice: int, target: Any, card: Any) -> float:
+    """The points one gunnery attack of ``dice`` dice takes off ``target`` (a ship, its class ``card``) on average,
+    from the exact odds of the attack (:func:`hexlab.rulesets.warsea.odds.attack_dist`): its whole remaining value
+    ("fleet afloat") if it sinks, one hull point's share if it is damaged."""
+    if dice <= 0:
+        return 0.0
+    sunk, damaged = _attack_odds(dice, card.armour, card.vital, target.strength)
+    per_hull = card.points / max(1, target.max_strength)
+    return sunk * per_hull * target.strength + damaged * per_hull
+
+
+@cache
+def _attack_odds(dice: int, armour: int, vital: int | None, hull_left: int) -> tuple[float, float]:
+    """The chances one attack sinks a ship, and damages it without sinking it (was.combat.base_attack_dice_default,
+    was.base.attack_on_ships_default): a few dozen cases in a game, each worked out once."""
+    from ...rulesets.warsea.combat import Target
+    from ...rulesets.warsea.odds import attack_dist
+
+    effects = attack_dist(dice, Target("ship", armour, vital, hull_left)).map(lambda r: r.effect)
+    return float(effects.p("sunk")), float(effects.p("damaged"))
 
 
 def _sectors_to_reach(rules: Any, state: GameState, ship: Any, card: Any, foes: list[tuple[Any, Any]]) -> int:
