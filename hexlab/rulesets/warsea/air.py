@@ -3,7 +3,6 @@ turn (was.base.air_missions_default). Their attacks are in ``attacks.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ...engine import Action, Context, GameState, RuleError
@@ -17,6 +16,9 @@ from .sea import deciding, listed, own
 
 if TYPE_CHECKING:
     from .rules import Warsea
+
+END_MISSIONS = EndMissions()
+"""The pass, made once: a listing offers the same one every time (an action is a frozen value)."""
 
 
 def airfield_sector(rules: Warsea, state: GameState, uid: str) -> str:
@@ -45,27 +47,44 @@ def missions(rules: Warsea, state: GameState, side: str) -> list[Action]:
 
 
 def _missions(rules: Warsea, state: GameState, side: str) -> list[Action]:
-    return list(_each_mission(rules, state, side))
+    return _each_mission(rules, state, side)
 
 
 @flow.works_any("air.mission")
 def any_mission(rules: Warsea, state: GameState, side: str) -> bool:
-    return next(_each_mission(rules, state, side), None) is not None
+    return bool(_each_mission(rules, state, side, first=True))  # stops at the first aircraft with a sector to fly to
 
 
-def _each_mission(rules: Warsea, state: GameState, side: str) -> Iterator[Action]:
-    """Each of ``side``'s aircraft at its airfield to each sector within its range: what :func:`why_not_fly` lets
-    through (the unit is the side's own, alive, an aircraft at its base; the sector a sector of the map in range)."""
-    for u in state.units_of(side):
-        if board.is_aircraft(u) and board.at_base(u):
-            reach, home = board.card(rules, state, u).range, airfield_sector(rules, state, u.id)  # type: ignore[union-attr]
-            yield from (made(Fly, u.id, sector) for sector in _in_range(rules, home, reach))
+def _each_mission(rules: Warsea, state: GameState, side: str, first: bool = False) -> list[Action]:
+    """What :func:`why_not_fly` lets through: each of ``side``'s living aircraft at its airfield (in the order of the
+    units), to each sector of the map within its range of the airfield (:func:`_flights`). ``first``: only the first
+    aircraft's flights (enough to know whether there is any)."""
+    mine = state.rules_state
+    classes, cards, bases, fields = mine.classes, rules.options.classes, mine.bases, rules.options.airfields
+    out: list[Action] = []
+    for u in state.units.values():
+        if u.side == side and u.kind == "aircraft" and u.strength > 0 and isinstance(u.at, DisplayBox):  # at_base
+            reach, home = cards.get(classes.get(u.id)).range, fields[bases[u.id]]  # type: ignore[union-attr]
+            out += _flights(rules, u.id, home, reach)
+            if first and out:
+                break
+    return out
+
+
+def _flights(rules: Warsea, uid: str, home: str, reach: int) -> tuple[Fly, ...]:
+    """A :class:`Fly` of aircraft ``uid`` to each sector within ``reach`` of ``home`` (:func:`_in_range`), made once
+    for these three values (they say all a flight needs, and the map never changes)."""
+    known: dict[tuple[str, str, int], tuple[Fly, ...]] = rules.fixed["flights"]
+    found = known.get((uid, home, reach))
+    if found is None:
+        found = known[(uid, home, reach)] = tuple(made(Fly, uid, sector) for sector in _in_range(rules, home, reach))
+    return found
 
 
 def _in_range(rules: Warsea, home: str, reach: int) -> tuple[str, ...]:
     """The sectors of the map within ``reach`` of ``home``, in the map's order, worked out once (the map never
     changes)."""
-    known: dict[tuple[str, int], tuple[str, ...]] = rules.__dict__.setdefault("_sectors_in_range", {})
+    known: dict[tuple[str, int], tuple[str, ...]] = rules.fixed["in_range"]
     found = known.get((home, reach))
     if found is None:
         found = known[(home, reach)] = tuple(s for s in rules.board.areas if board.distance(home, s) <= reach)
@@ -73,9 +92,8 @@ def _in_range(rules: Warsea, home: str, reach: int) -> tuple[str, ...]:
 
 
 @handlers.candidates("air.mission", checked=[Fly])  # the missions found are those check_fly accepts
-def offer_missions(rules: Warsea, state: GameState) -> Iterator[Action]:
-    yield from missions(rules, state, deciding(rules, state))
-    yield EndMissions()
+def offer_missions(rules: Warsea, state: GameState) -> list[Action]:
+    return [*missions(rules, state, deciding(rules, state)), END_MISSIONS]
 
 
 @handlers.check(Fly)
@@ -115,6 +133,7 @@ def air_return(rules: Warsea, ctx: Context) -> None:
             u.at = display.box(display.boxes[0])
             back.append(u.id)
     mine.aborted = []
-    words = f"{', '.join(back)} return to their airfields." if back else "No aircraft is flying."
-    ctx.emit(Returned(back), f"Air Return: {words}", ["was.base.air_missions_default"])
+    if not ctx.quiet:  # batch play keeps no log: no words to write
+        words = f"{', '.join(back)} return to their airfields." if back else "No aircraft is flying."
+        ctx.emit(Returned(back), f"Air Return: {words}", ["was.base.air_missions_default"])
     flow.proceed(rules, ctx)

@@ -6,7 +6,7 @@ them, unless a Rescue Operations roll saves one (was.naval.carrier_sunk_troops_l
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...dice import D6
@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 WEAPONS = {"airdef": ("anti_air",), "airatk": ("bombs", "gunnery"), "surface": ("gunnery",)}
 """The weapons each phase offers (torpedoes are never offered: was.base.attack_on_ships_default)."""
 WEAPON_WORDS = {"anti_air": "anti-air", "bombs": "bombs", "gunnery": "gunnery", "torpedo": "torpedoes"}
+END_ATTACKS = EndAttacks()
+"""The pass, made once: a listing offers the same one every time (an action is a frozen value)."""
 
 
 def _target(rules: Warsea, state: GameState, action: Attack, side: str) -> tuple[Unit | None, RuleError | None]:
@@ -140,51 +142,93 @@ def dice_for(rules: Warsea, state: GameState, u: Unit, t: Unit, weapon: str) -> 
 
 
 def _attacks(rules: Warsea, state: GameState, side: str, phase: str) -> list[Action]:
-    return list(_each_attack(rules, state, side, phase))
+    return _each_attack(rules, state, side, phase)
 
 
-def _each_attack(rules: Warsea, state: GameState, side: str, phase: str) -> Iterator[Action]:
-    weapons = WEAPONS[phase]
-    mine = rules.mine(state)
-    enemies = [t for t in state.units.values() if t.alive and t.side != side and isinstance(t.at, str)
-               and t.id not in mine.aborted]  # an aborted target is never attacked again this turn
+def _each_attack(rules: Warsea, state: GameState, side: str, phase: str, first: bool = False) -> list[Action]:
+    """The attacks :func:`why_not_attack` accepts in ``phase``, weighed without writing out the words of a refusal:
+    each of ``side``'s units that may fire in the phase at all (of the phase's kind, :data:`_FIRES`, and not
+    :func:`_barred`; on the map and not yet declared), in the order of the units, at each enemy it may reach, in the
+    order of the units, with each of the phase's weapons it has dice for (:func:`_group`). One pass over the units
+    finds both the units that may fire and the living enemies in a sector the phase fires at (aircraft in Air
+    Defense, ships and troops otherwise; none aborted, as an aborted unit is ignored by later attacks); with none of
+    either nothing is weighed, and a unit with no enemy in reach (in its own sector; within gunnery range in Surface
+    Attack) is passed over at once. ``first``: only the first attack found (enough to know whether there is any)."""
+    mine = state.rules_state
+    kind, barred, aborted, aircraft = _FIRES[phase], _barred(mine, phase), mine.aborted, phase == "airdef"
+    firers: list[Unit] = []
+    enemies: list[Unit] = []
+    for u in state.units.values():
+        if u.strength <= 0 or not isinstance(u.at, str):
+            continue  # gone, aboard or at an airfield: it neither fires nor is fired at
+        if u.side == side:
+            if u.kind == kind and u.id not in barred:
+                firers.append(u)
+        elif (u.kind == "aircraft") == aircraft and u.id not in aborted:
+            enemies.append(u)
+    out: list[Action] = []
+    if not firers or not enemies:
+        return out
     declared = {d.unit for d in mine.declared}
-    for u in state.units_of(side):
-        if not board.on_map(u) or u.id in declared or not _may_fire(mine, phase, u):
-            continue  # every attack it could make would be refused (why_not_attack): none to check
-        # only the targets the phase lets it fire at are weighed (the rest would be refused), and with no words
-        yield from (made(Attack, u.id, t.id, w) for t in enemies if _in_reach(phase, u, t) for w in weapons
-                    if _fires(rules, state, phase, u, t, w))
+    places = {t.at for t in enemies}
+    for u in firers:
+        if u.id in declared:
+            continue
+        if phase == "surface":
+            if board.within(rules, u.at, combat.GUNNERY_RANGE).keys().isdisjoint(places):  # type: ignore[arg-type]
+                continue  # no enemy within gunnery range
+        elif u.at not in places:
+            continue  # no enemy in its own sector
+        out += _group(rules, state, phase, u, enemies, first)
+        if first and out:
+            break
+    return out
 
 
-def _in_reach(phase: str, u: Unit, t: Unit) -> bool:
-    """Whether ``t`` is of a kind, and where, that ``u`` may attack in ``phase``: aircraft over it in Air Defense,
-    ships or troops in its own sector in Air Attack, ships or troops within gunnery range in Surface Attack (beyond
-    it a ship has no gunnery dice: was.base.gunnery_range_default)."""
+def _group(rules: Warsea, state: GameState, phase: str, u: Unit, enemies: list[Unit], first: bool = False
+           ) -> list[Action]:
+    """The attacks of one unit that may fire (:func:`_each_attack`) at ``enemies`` (of the kind the phase fires at):
+    what is left of the phase's check once the unit may fire and the target is of the right kind. In Air Defense:
+    the aircraft over it, if the ship has anti-air dice. In Air Attack: the ships and troops in its own sector; in
+    Surface Attack those within gunnery range (beyond it a ship has no gunnery dice: was.base.gunnery_range_default);
+    in both, with each of the phase's weapons it has dice for there (``combat.attack_dice``, as :func:`dice_for` and
+    :func:`_dice_check`: its card read once, and the dice asked once for each distance and kind of target, which is
+    all they depend on for one unit). ``first``: stop at the first attack found."""
+    weapons, at = WEAPONS[phase], u.at
     if phase == "airdef":
-        return board.is_aircraft(t) and t.at == u.at
-    if phase == "airatk":
-        return not board.is_aircraft(t) and t.at == u.at
-    return not board.is_aircraft(t) and board.distance(u.at, t.at) <= combat.GUNNERY_RANGE  # type: ignore[arg-type]
+        targets = [t for t in enemies if t.at == at]
+        if not targets or board.card(rules, state, u).anti_air == 0:  # type: ignore[union-attr]
+            return []
+        return [made(Attack, u.id, t.id, w) for t in targets for w in weapons]
+    c = board.card(rules, state, u)
+    if c is None:
+        return []  # no dice at all (dice_for)
+    group: list[Action] = []
+    armed: dict[tuple[int, bool], tuple[str, ...]] = {}  # (distance, at troops) -> the weapons with dice there
+    near = board.within(rules, at, 0 if phase == "airatk" else combat.GUNNERY_RANGE)  # type: ignore[arg-type]
+    for t in enemies:
+        d = near.get(t.at)  # type: ignore[arg-type]
+        if d is None:
+            continue  # not in its own sector (Air Attack); beyond gunnery range, where no weapon has dice (Surface)
+        key = (d, t.kind == "troop")
+        found = armed.get(key)
+        if found is None:
+            found = armed[key] = tuple(w for w in weapons if combat.attack_dice(c, w, d, key[1])[0] > 0)
+        if found:
+            group += [made(Attack, u.id, t.id, w) for w in found]
+            if first:
+                break
+    return group
 
 
-def _fires(rules: Warsea, state: GameState, phase: str, u: Unit, t: Unit, weapon: str) -> bool:
-    """For an attack :func:`_each_attack` weighs (a unit of the side that may fire in ``phase``, on the map and not yet
-    declared, at an enemy in reach with one of the phase's weapons): whether :func:`why_not_attack` accepts it, found
-    without writing out the words of a refusal. What is left of the phase's check is the dice: a ship's anti-air in
-    Air Defense, and in the other phases the dice of the attack (:func:`_dice_check`)."""
-    if phase == "airdef":
-        return board.card(rules, state, u).anti_air != 0  # type: ignore[union-attr]
-    return dice_for(rules, state, u, t, weapon)[0] > 0
+_FIRES = {"airdef": "ship", "airatk": "aircraft", "surface": "ship"}
+"""The kind of unit that attacks in each phase (the first test of the phase's check)."""
 
 
-def _may_fire(mine: Any, phase: str, u: Unit) -> bool:
-    """Whether ``u`` is of the kind that attacks in ``phase`` at all (the first tests of the phase's check)."""
-    if phase == "airatk":
-        return board.is_aircraft(u) and u.id not in mine.aborted
-    if phase == "surface":
-        return board.is_ship(u) and u.id not in mine.unloaded
-    return board.is_ship(u)
+def _barred(mine: Any, phase: str) -> list[str] | tuple[()]:
+    """The units of that kind that may not attack in ``phase`` all the same: the aborted aircraft in Air Attack, the
+    ships that put troops ashore this turn in Surface Attack (was.naval.unload.only_anti_air_after)."""
+    return mine.aborted if phase == "airatk" else mine.unloaded if phase == "surface" else ()
 
 
 def attacks(rules: Warsea, state: GameState, side: str, phase: str | None = None) -> list[Action]:
@@ -198,7 +242,7 @@ def _work_in(phase: str) -> Callable[[Warsea, GameState, str], list[Action]]:
 
 
 def _any_in(phase: str) -> Callable[[Warsea, GameState, str], bool]:
-    return lambda rules, state, side: next(_each_attack(rules, state, side, phase), None) is not None
+    return lambda rules, state, side: bool(_each_attack(rules, state, side, phase, True))  # stops at the first found
 
 
 for _phase in ("airdef", "airatk", "surface"):
@@ -207,9 +251,8 @@ for _phase in ("airdef", "airatk", "surface"):
 
 
 @handlers.candidates("airdef.declare", "airatk.declare", "surface.declare", checked=[Attack])  # as check_attack
-def offer_attacks(rules: Warsea, state: GameState) -> Iterator[Action]:
-    yield from attacks(rules, state, deciding(rules, state))
-    yield EndAttacks()
+def offer_attacks(rules: Warsea, state: GameState) -> list[Action]:
+    return [*attacks(rules, state, deciding(rules, state)), END_ATTACKS]
 
 
 @handlers.check(Attack)
@@ -226,9 +269,10 @@ def declare(rules: Warsea, ctx: Context, action: Attack) -> None:
     u, t = s.units[action.unit], s.units[action.target]
     n, clauses = dice_for(rules, s, u, t, action.weapon)
     rules.mine(s).declared.append(Declared(u.id, t.id, action.weapon, n, u.side))
-    ctx.emit(AttackDeclared(u.id, t.id, action.weapon, n),
-             f"{u.id} will attack {t.id} in {rules.where(t.at)} with {WEAPON_WORDS[action.weapon]}: {n} dice.",
-             ["was.base.simultaneous_phase_default", *clauses], u.side)
+    if not ctx.quiet:  # batch play keeps no log: no words to write
+        ctx.emit(AttackDeclared(u.id, t.id, action.weapon, n),
+                 f"{u.id} will attack {t.id} in {rules.where(t.at)} with {WEAPON_WORDS[action.weapon]}: {n} dice.",
+                 ["was.base.simultaneous_phase_default", *clauses], u.side)
     flow.acted(rules, ctx)
 
 
@@ -271,23 +315,30 @@ def attack_results(rules: Warsea, ctx: Context, faces: Faces) -> None:
     for d, rolled in hits.take():
         t = s.units[d.target]
         if not t.alive:
-            ctx.emit(AttackResult(d.unit, t.id, combat.successes(rolled), "no effect"),
-                     f"{d.unit}'s attack on {t.id}: {combat.successes(rolled)} successes, but {t.id} is gone already.",
-                     ["was.base.simultaneous_phase_default"], d.side)
+            if not ctx.quiet:  # batch play keeps no log: no words to write
+                ctx.emit(AttackResult(d.unit, t.id, combat.successes(rolled), "no effect"),
+                         f"{d.unit}'s attack on {t.id}: {combat.successes(rolled)} successes, but {t.id} is gone "
+                         "already.", ["was.base.simultaneous_phase_default"], d.side)
             continue
         result = combat.attack(rolled, board.target_of(rules, s, t))
-        clauses = ["was.combat.base_attack_dice_default", "was.base.attack_on_ships_default"]
-        if board.is_troop(t):
-            clauses = ["was.combat.base_attack_dice_default", "was.combat.base_armour_damage_default",
-                       "was.components.troop.armour_5", "was.components.troop.hull_points_2"]
-            if t.strength > 1 and result.successes >= combat.TROOP.armour:
-                clauses.append("was.combat.troop.hard_to_kill")
-        ctx.emit(AttackResult(d.unit, t.id, result.successes, result.effect),
-                 f"{d.unit} at {t.id}: {result.successes} success{'es' if result.successes != 1 else ''}, "
-                 f"{result.effect}.", clauses, d.side)
+        if not ctx.quiet:
+            _said(ctx, d, t, result)
         _apply(rules, ctx, t, result.effect, d.side, sunk)
     _after_sinkings(rules, ctx, sunk)
     flow.proceed(rules, ctx)
+
+
+def _said(ctx: Context, d: Declared, t: Unit, result: combat.Result) -> None:
+    """The log's words for one attack's result (before its damage is taken), with the clauses that decided it."""
+    clauses = ["was.combat.base_attack_dice_default", "was.base.attack_on_ships_default"]
+    if board.is_troop(t):
+        clauses = ["was.combat.base_attack_dice_default", "was.combat.base_armour_damage_default",
+                   "was.components.troop.armour_5", "was.components.troop.hull_points_2"]
+        if t.strength > 1 and result.successes >= combat.TROOP.armour:
+            clauses.append("was.combat.troop.hard_to_kill")
+    ctx.emit(AttackResult(d.unit, t.id, result.successes, result.effect),
+             f"{d.unit} at {t.id}: {result.successes} success{'es' if result.successes != 1 else ''}, "
+             f"{result.effect}.", clauses, d.side)
 
 
 def _apply(rules: Warsea, ctx: Context, t: Unit, effect: str, by: str, sunk: list[tuple[Unit, list[str]]]) -> None:

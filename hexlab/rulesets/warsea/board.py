@@ -3,10 +3,11 @@ unit's card (class) read through the rules (was.base.map_sectors_default, was.se
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any
 
 from ...engine import GameState, Unit
-from ...engine.state import Aboard, DisplayBox, parse_sector, sector_label
+from ...engine.state import Aboard, Board, DisplayBox, parse_sector, sector_label
 from .combat import TROOP, Target
 from .data import CAPACITY, RESCUE, capacity_of
 from .options import UnitClass
@@ -27,6 +28,35 @@ def distance(a: str, b: str) -> int:
 
 
 _DISTANCES: dict[tuple[str, str], int] = {}
+
+
+def map_memory(board: Board) -> defaultdict[str, dict[Any, Any]]:
+    """The memories, by name, of what follows from the map ``board`` alone (the islands, the sectors next to one or
+    within a reach, the moves and flights to them, which are frozen values): shared by every game played on that
+    board (the games a scenario read once makes share it, as a simulation's do), since the map never changes in play.
+    A ruleset object takes it when it is made (``Warsea.fixed``). Kept with the board object itself (held here, so an
+    entry never answers for another board); at most :data:`_MOST_BOARDS` boards are remembered, then it starts
+    afresh."""
+    entry = _BY_BOARD.get(id(board))
+    if entry is None or entry[0] is not board:
+        if len(_BY_BOARD) >= _MOST_BOARDS:
+            _BY_BOARD.clear()
+        entry = _BY_BOARD[id(board)] = (board, defaultdict(dict))
+    return entry[1]
+
+
+_BY_BOARD: dict[int, tuple[Board, defaultdict[str, dict[Any, Any]]]] = {}
+_MOST_BOARDS = 64
+
+
+def within(rules: Warsea, at: str, reach: int) -> dict[str, int]:
+    """The sectors of the map at most ``reach`` from sector ``at``, each with its :func:`distance`, in the map's order;
+    worked out once a board (:func:`map_memory`). Treat it as shared: don't change it."""
+    known = rules.fixed["within"]
+    found: dict[str, int] | None = known.get((at, reach))
+    if found is None:
+        found = known[(at, reach)] = {s: d for s in rules.board.areas if (d := distance(at, s)) <= reach}
+    return found
 
 
 def steps(a: str, b: str) -> int:
@@ -57,8 +87,14 @@ def deployment_area(rules: Warsea, side: str) -> list[str]:
 
 
 def islands(rules: Warsea) -> list[str]:
-    """The sectors that hold an island: each is an objective (was.victory.island_is_objective)."""
-    return sorted((a.id for a in rules.board.areas.values() if a.terrain == "island"), key=parse_sector)
+    """The sectors that hold an island: each is an objective (was.victory.island_is_objective). Found once a board
+    (:func:`map_memory`); each call has a list of its own."""
+    known = rules.fixed["islands"]
+    found = known.get("all")
+    if found is None:
+        found = known["all"] = tuple(sorted((a.id for a in rules.board.areas.values() if a.terrain == "island"),
+                                            key=parse_sector))
+    return list(found)
 
 
 def island_value(rules: Warsea, sector: str) -> int:
@@ -119,8 +155,8 @@ def at_base(unit: Unit) -> bool:
 
 def troops_on(state: GameState, sector: str, side: str | None = None) -> list[Unit]:
     """The living troop counters ashore on the island of ``sector`` (of ``side``, or of both)."""
-    return [u for u in state.units.values() if u.alive and is_troop(u) and u.at == sector
-            and (side is None or u.side == side)]
+    return [u for u in state.units.values() if u.at == sector and u.kind == "troop" and u.strength > 0
+            and (side is None or u.side == side)]  # the place first: most units are elsewhere (alive: strength > 0)
 
 
 def troops_aboard(state: GameState, carrier: str) -> list[Unit]:

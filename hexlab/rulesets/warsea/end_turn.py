@@ -17,8 +17,9 @@ if TYPE_CHECKING:
 @handlers.auto("submarine.attack")
 def submarine_attack(rules: Warsea, ctx: Context) -> None:
     """No scenario of this ruleset has submarines (``validate_scenario`` refuses them), so the phase passes."""
-    ctx.emit(PhasePassed(), "No submarine is in play: the Submarine Attack phase passes.",
-             ["was.sequence.base_turn_order_default"])
+    if not ctx.quiet:  # batch play keeps no log: no event to make
+        ctx.emit(PhasePassed(), "No submarine is in play: the Submarine Attack phase passes.",
+                 ["was.sequence.base_turn_order_default"])
     flow.proceed(rules, ctx)
 
 
@@ -29,8 +30,9 @@ def regroup(rules: Warsea, ctx: Context) -> None:
         if u.alive and board.is_troop(u) and u.strength < u.max_strength:
             u.strength = u.max_strength
             healed.append(u.id)
-    words = f"{', '.join(healed)} regroup: their damage is removed." if healed else "no troop counter is damaged."
-    ctx.emit(Regrouped(healed), f"Regroup: {words}", ["was.combat.troop.regroup_end_of_turn"])
+    if not ctx.quiet:  # batch play keeps no log: no words to write
+        words = f"{', '.join(healed)} regroup: their damage is removed." if healed else "no troop counter is damaged."
+        ctx.emit(Regrouped(healed), f"Regroup: {words}", ["was.combat.troop.regroup_end_of_turn"])
     flow.proceed(rules, ctx)
 
 

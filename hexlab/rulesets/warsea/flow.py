@@ -66,7 +66,8 @@ def passed(rules: Warsea, ctx: Context, words: str, clauses: list[str]) -> None:
     assert rnd is not None
     side = rnd.to_act
     rnd.passed()
-    ctx.emit(Passed(side), f"{side}: {words}", clauses, side)
+    if not ctx.quiet:  # batch play keeps no log
+        ctx.emit(Passed(side), f"{side}: {words}", clauses, side)
     settle(rules, ctx)
 
 

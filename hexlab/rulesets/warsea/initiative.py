@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ...dice import D6
 from ...engine import Action, Context, GameState, Roll, RuleError
+from ...engine.actions import made
 from ...engine.flow import Faces
 from . import flow
 from .actions import Order
@@ -27,23 +27,24 @@ def initiative_dice(rules: Warsea, state: GameState) -> Roll:
 def initiative(rules: Warsea, ctx: Context, faces: Faces) -> None:
     s, mine = ctx.state, rules.mine(ctx.state)
     totals = {side: sum(f) for side, f in zip(s.sides, faces, strict=True)}
-    words = " against ".join(f"{side} {n}" for side, n in totals.items())
+    words = "" if ctx.quiet else " against ".join(f"{side} {n}" for side, n in totals.items())  # no log: no words
     best = max(totals.values())
     leaders = [side for side, n in totals.items() if n == best]
     if len(leaders) > 1:
-        ctx.emit(Initiative(totals), f"Initiative: {words}, a tie: both roll again.", ["was.base.initiative_default"])
+        if not ctx.quiet:
+            ctx.emit(Initiative(totals), f"Initiative: {words}, a tie: both roll again.", ["was.base.initiative_default"])
         return  # the same step: the dice are rolled again
     mine.initiative = leaders[0]
     s.active = leaders[0]
-    ctx.emit(Initiative(totals, leaders[0]), f"Initiative: {words}. {leaders[0]} have the initiative and choose who "
-             "moves first.", ["was.base.initiative_default"], leaders[0])
+    if not ctx.quiet:
+        ctx.emit(Initiative(totals, leaders[0]), f"Initiative: {words}. {leaders[0]} have the initiative and choose "
+                 "who moves first.", ["was.base.initiative_default"], leaders[0])
     ctx.goto("initiative.choose")
 
 
-@handlers.candidates("initiative.choose")
-def offer_orders(rules: Warsea, state: GameState) -> Iterator[Action]:
-    for side in state.sides:
-        yield Order(side)
+@handlers.candidates("initiative.choose", checked=[Order])  # each side named is one check_order accepts
+def offer_orders(rules: Warsea, state: GameState) -> list[Action]:
+    return [made(Order, side) for side in state.sides]
 
 
 @handlers.check(Order)
@@ -57,6 +58,7 @@ def check_order(rules: Warsea, state: GameState, action: Order) -> RuleError | N
 def choose_order(rules: Warsea, ctx: Context, action: Order) -> None:
     s, mine = ctx.state, rules.mine(ctx.state)
     mine.order = [action.first, s.other(action.first)]
-    ctx.emit(MoveOrder(action.first), f"{mine.initiative} choose: {action.first} move first, {mine.order[1]} second.",
-             ["was.base.initiative_default"], mine.initiative)
+    if not ctx.quiet:  # batch play keeps no log: no words to write
+        ctx.emit(MoveOrder(action.first), f"{mine.initiative} choose: {action.first} move first, {mine.order[1]} "
+                 "second.", ["was.base.initiative_default"], mine.initiative)
     flow.proceed(rules, ctx)

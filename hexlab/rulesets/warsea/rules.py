@@ -83,6 +83,9 @@ class Warsea(Ruleset[WarseaState]):
         super().__init__(board_, options if options is not None else WarseaOptions(), sides, first)
         self.classes: dict[str, str] = {}
         """Each ship's and aircraft's class id, read at set-up (the counters' own facts, for the map's words)."""
+        self.fixed = board.map_memory(board_)
+        """What the listings work out from the map alone, remembered for every game on this board
+        (:func:`board.map_memory`)."""
 
     # ================================================================================================ set-up
     def validate_scenario(self, scenario: Any) -> list[tuple[str, str]]:

@@ -11,12 +11,15 @@ from ...engine.actions import made
 from ...engine.state import Aboard
 from . import board, flow
 from .actions import EndLoading, EndMoves, EndUnloading, Load, Move, Unload
-from .data import TROOP_HULL
+from .data import TROOP_HULL, capacity_of
 from .events import Loaded, Moved, Unloaded
 from .handlers import handlers
 
 if TYPE_CHECKING:
     from .rules import Warsea
+
+END_LOADING, END_MOVES, END_UNLOADING = EndLoading(), EndMoves(), EndUnloading()
+"""The passes, made once: a listing offers the same one every time (an action is a frozen value)."""
 
 
 def deciding(rules: Warsea, state: GameState) -> str:
@@ -65,14 +68,51 @@ def why_not_load(rules: Warsea, state: GameState, action: Load, side: str) -> Ru
 
 @flow.work("sea.load")
 def loads(rules: Warsea, state: GameState, side: str) -> list[Action]:
-    return [a for u in state.units_of(side) if board.is_ship(u)
-            if why_not_load(rules, state, a := Load(u.id), side) is None]
+    return list(_each_load(rules, state, side))
 
 
-@handlers.candidates("sea.load")
-def offer_loads(rules: Warsea, state: GameState) -> Iterator[Action]:
-    yield from loads(rules, state, deciding(rules, state))
-    yield EndLoading()
+@flow.works_any("sea.load")
+def any_load(rules: Warsea, state: GameState, side: str) -> bool:
+    return next(_each_load(rules, state, side), None) is not None
+
+
+def _each_load(rules: Warsea, state: GameState, side: str) -> Iterator[Action]:
+    """The loads :func:`why_not_load` accepts, in the order of the units, weighed without writing out the words of a
+    refusal: each of ``side``'s living ships with room aboard (its capacity above what is aboard it now), in a sector
+    of ``side``'s deployment area. The area and what each carrier has aboard are worked out once, not once a ship."""
+    mine, cards = state.rules_state, rules.options.classes
+    area: list[str] | None = None
+    aboard: dict[str, int] | None = None
+    for u in state.units.values():
+        if u.side != side or u.kind != "ship" or u.strength <= 0 or not isinstance(u.at, str):
+            continue
+        c = cards.get(mine.classes.get(u.id))  # board.card
+        room = capacity_of(c.abilities)[0] if c is not None and c.kind == "ship" else 0  # board.capacity
+        if room == 0:
+            continue
+        if area is None:
+            area = board.deployment_area(rules, side)
+        if u.at not in area:
+            continue
+        if aboard is None:
+            aboard = _aboard_counts(state)
+        if aboard.get(u.id, 0) + 1 <= room:
+            yield made(Load, u.id)
+
+
+def _aboard_counts(state: GameState) -> dict[str, int]:
+    """Living units aboard each carrier (``state.load`` of every carrier at once)."""
+    out: dict[str, int] = {}
+    for t in state.units.values():
+        at = t.at
+        if isinstance(at, Aboard) and t.strength > 0:
+            out[at.carrier] = out.get(at.carrier, 0) + 1
+    return out
+
+
+@handlers.candidates("sea.load", checked=[Load])  # the loads found are those check_load accepts
+def offer_loads(rules: Warsea, state: GameState) -> list[Action]:
+    return [*loads(rules, state, deciding(rules, state)), END_LOADING]
 
 
 @handlers.check(Load)
@@ -147,19 +187,31 @@ def _why_not_to(rules: Warsea, u: Unit, to: str) -> RuleError | None:
     return None
 
 
-def _each_move(rules: Warsea, state: GameState, side: str) -> Iterator[Action]:
-    """The moves :func:`why_not_move` accepts, weighed without writing out the words of a refusal: each of ``side``'s
-    ships in a sector that has not used its Speed (:func:`_mover`), to each next sector (:func:`_why_not_to`)."""
-    moved = rules.mine(state).moved
-    for u in state.units_of(side):
-        at = u.at
-        if board.is_ship(u) and isinstance(at, str) and moved.get(u.id, 0) < board.card(rules, state, u).speed:  # type: ignore[union-attr]
-            yield from _moves_from(rules, u.id, at)
+def _each_move(rules: Warsea, state: GameState, side: str, first: bool = False) -> list[Action]:
+    """The moves :func:`why_not_move` accepts, weighed without writing out the words of a refusal: for each of
+    ``side``'s living ships in a sector that has not used its Speed (:func:`_mover`), in the order of the units, its
+    moves to each next sector (:func:`_why_not_to`). One pass over the units, reading each ship's card
+    (``board.card``) and its sectors moved directly: this runs at nearly every move of the game, twice (the listing,
+    and whether the side has a move left after it). ``first``: only the first ship's moves (enough to know whether
+    there is any)."""
+    mine = state.rules_state
+    moved, classes, cards = mine.moved, mine.classes, rules.options.classes
+    known: dict[tuple[str, str], tuple[Move, ...]] = rules.fixed["moves_from"]
+    out: list[Action] = []
+    for u in state.units.values():
+        if u.side == side and u.kind == "ship" and u.strength > 0:  # units_of(side), is_ship (alive: strength > 0)
+            at = u.at
+            if isinstance(at, str) and moved.get(u.id, 0) < cards.get(classes.get(u.id)).speed:  # type: ignore[union-attr]
+                found = known.get((u.id, at))
+                out += found if found is not None else _moves_from(rules, u.id, at)
+                if first and out:
+                    break
+    return out
 
 
 def _moves_from(rules: Warsea, uid: str, at: str) -> tuple[Move, ...]:
     """A :class:`Move` of ship ``uid`` from ``at`` to each next sector (:func:`_next_sectors`), made once."""
-    known: dict[tuple[str, str], tuple[Move, ...]] = rules.__dict__.setdefault("_moves_from", {})
+    known: dict[tuple[str, str], tuple[Move, ...]] = rules.fixed["moves_from"]
     found = known.get((uid, at))
     if found is None:
         found = known[(uid, at)] = tuple(made(Move, uid, link) for link in _next_sectors(rules, at))
@@ -169,7 +221,7 @@ def _moves_from(rules: Warsea, uid: str, at: str) -> tuple[Move, ...]:
 def _next_sectors(rules: Warsea, at: str) -> tuple[str, ...]:
     """The sectors a ship in ``at`` may move to: its links that are sectors of the map next to it (what
     :func:`_why_not_to` accepts), worked out once per sector (the map never changes)."""
-    known: dict[str, tuple[str, ...]] = rules.__dict__.setdefault("_next_sectors", {})
+    known: dict[str, tuple[str, ...]] = rules.fixed["next_sectors"]
     found = known.get(at)
     if found is None:
         areas = rules.board.areas
@@ -179,18 +231,17 @@ def _next_sectors(rules: Warsea, at: str) -> tuple[str, ...]:
 
 @flow.work("sea.move")
 def moves(rules: Warsea, state: GameState, side: str) -> list[Action]:
-    return state.cached(("moves", side), lambda: list(_each_move(rules, state, side)))
+    return state.cached(("moves", side), lambda: _each_move(rules, state, side))
 
 
 @flow.works_any("sea.move")
 def any_move(rules: Warsea, state: GameState, side: str) -> bool:
-    return next(_each_move(rules, state, side), None) is not None
+    return bool(_each_move(rules, state, side, first=True))  # stops at the first ship with a sector to go to
 
 
 @handlers.candidates("sea.move", checked=[Move])  # the moves found are those check_move accepts
-def offer_moves(rules: Warsea, state: GameState) -> Iterator[Action]:
-    yield from moves(rules, state, deciding(rules, state))
-    yield EndMoves()
+def offer_moves(rules: Warsea, state: GameState) -> list[Action]:
+    return [*moves(rules, state, deciding(rules, state)), END_MOVES]
 
 
 @handlers.check(Move)
@@ -212,6 +263,9 @@ def move(rules: Warsea, ctx: Context, action: Move) -> None:
         text = f"{u.id} moves from {rules.where(frm)} to {rules.where(u.at)}"
         text += f" with {', '.join(cargo)} aboard." if cargo else "."
         ctx.emit(Moved(u.id, str(frm), u.at), text, ["was.base.sea_movement_default"], u.side)
+    rnd, speed = mine.round, board.card(rules, ctx.state, u).speed  # type: ignore[union-attr]
+    if rnd is not None and not rnd.over and mine.moved[u.id] < speed and _moves_from(rules, u.id, action.to):
+        return  # this ship may move on, so its side has a move left: flow.acted would leave the round as it is
     flow.acted(rules, ctx)
 
 
@@ -241,14 +295,30 @@ def why_not_unload(rules: Warsea, state: GameState, action: Unload, side: str) -
 
 @flow.work("sea.unload")
 def unloads(rules: Warsea, state: GameState, side: str) -> list[Action]:
-    return [a for u in state.units_of(side) if board.is_troop(u) and isinstance(u.at, Aboard)
-            if why_not_unload(rules, state, a := Unload(u.id), side) is None]
+    return list(_each_unload(rules, state, side))
 
 
-@handlers.candidates("sea.unload")
-def offer_unloads(rules: Warsea, state: GameState) -> Iterator[Action]:
-    yield from unloads(rules, state, deciding(rules, state))
-    yield EndUnloading()
+@flow.works_any("sea.unload")
+def any_unload(rules: Warsea, state: GameState, side: str) -> bool:
+    return next(_each_unload(rules, state, side), None) is not None
+
+
+def _each_unload(rules: Warsea, state: GameState, side: str) -> Iterator[Action]:
+    """The unloadings :func:`why_not_unload` accepts, in the order of the units, weighed without writing out the words
+    of a refusal: each of ``side``'s living troop counters aboard a carrier in an island's sector (the islands found
+    once, not once a troop)."""
+    isles: list[str] | None = None
+    for u in state.units.values():
+        if u.side == side and u.kind == "troop" and u.strength > 0 and isinstance(u.at, Aboard):
+            if isles is None:
+                isles = board.islands(rules)
+            if state.place_of(u) in isles:
+                yield made(Unload, u.id)
+
+
+@handlers.candidates("sea.unload", checked=[Unload])  # the unloadings found are those check_unload accepts
+def offer_unloads(rules: Warsea, state: GameState) -> list[Action]:
+    return [*unloads(rules, state, deciding(rules, state)), END_UNLOADING]
 
 
 @handlers.check(Unload)
@@ -267,13 +337,14 @@ def unload(rules: Warsea, ctx: Context, action: Unload) -> None:
         mine.unloaded.append(carrier)
     if u.id in mine.rescued:
         mine.rescued.remove(u.id)
-    left = len(board.troops_aboard(s, carrier))
-    kept = f"; {left} still aboard" if left else ""
-    ctx.emit(Unloaded(u.id, carrier, str(sector)),
-             f"{carrier} puts {u.id} ashore on {rules.where(sector)}{kept}. {carrier} makes only anti-air attacks "
-             "for the rest of the turn.",
-             ["was.naval.unload.end_of_sea_movement", "was.naval.unload.any_island", "was.naval.unload.partial_allowed",
-              "was.naval.unload.only_anti_air_after"], u.side)
+    if not ctx.quiet:  # batch play keeps no log: no words to write
+        left = len(board.troops_aboard(s, carrier))
+        kept = f"; {left} still aboard" if left else ""
+        ctx.emit(Unloaded(u.id, carrier, str(sector)),
+                 f"{carrier} puts {u.id} ashore on {rules.where(sector)}{kept}. {carrier} makes only anti-air attacks "
+                 "for the rest of the turn.",
+                 ["was.naval.unload.end_of_sea_movement", "was.naval.unload.any_island",
+                  "was.naval.unload.partial_allowed", "was.naval.unload.only_anti_air_after"], u.side)
     flow.acted(rules, ctx)
 
 
