@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ...engine import Context, GameState, Roll, RuleError
+from ...engine.actions import made
 from ...engine.flow import Faces
 from ...engine.state import Unit
 from ...hexes import Hex, hex_distance
@@ -26,7 +27,7 @@ from .data import ARTILLERY, BATTLE_DIE, INFANTRY, RANGE_DICE
 from .handlers import handlers
 from .losses import lose
 from .retreat import begin_retreat
-from .state import BattleInProgress
+from .state import BattleInProgress, living_by_id
 from .tactics import attack_dice, can_ambush, effect
 from .take_ground import after_resolution
 
@@ -131,10 +132,11 @@ def begin_battle(rules: Memoir44, ctx: Context, u: Unit, t: Unit, overrun: bool)
     else:
         turn.battled.append(u.id)
     turn.battle = BattleInProgress(u.id, t.id, dice.count, close, "overrun" if overrun else "battle", t.at)
-    how = "close assaults" if close else "fires at"
-    ctx.emit(ev.BattleDeclared(dice.count), f"{u.id} {how} {t.id} in {rules.where(t.at)}: {dice.words()} dice.",
-             ["m44.battle.close_assault.definition" if close else "m44.battle.fire.definition", *dice.clauses]
-             + (["m44.overrun.armor.extra_battle"] if overrun else []), u.side)
+    if not ctx.quiet:  # batch play keeps no log: no words to build
+        how = "close assaults" if close else "fires at"
+        ctx.emit(ev.BattleDeclared(dice.count), f"{u.id} {how} {t.id} in {rules.where(t.at)}: {dice.words()} dice.",
+                 ["m44.battle.close_assault.definition" if close else "m44.battle.fire.definition", *dice.clauses]
+                 + (["m44.overrun.armor.extra_battle"] if overrun else []), u.side)
     if close and not overrun and "ambush" in s.hands[t.side] and can_ambush(rules, s, t, u):
         ctx.goto("battle.ambush")
     else:
@@ -144,18 +146,39 @@ def begin_battle(rules: Memoir44, ctx: Context, u: Unit, t: Unit, overrun: bool)
 # ----------------------------------------------------------------------------------- battle.choose
 @handlers.candidates("battle.choose")
 def offer_battles(rules: Memoir44, state: GameState) -> Iterator[EndBattles | RemoveWire | Battle]:
-    """m44.turn.battle.steps: each ordered unit, at each enemy (and its wire), filtered by the checks."""
+    """m44.turn.battle.steps: each ordered unit, at each enemy (and its wire), filtered by the checks. Left out, as
+    their checks would refuse them (``combat.reach_error``): enemies beyond the unit's range, and, for a unit next to an
+    enemy, every enemy that is not next to it (m44.battle.close_assault.forced)."""
     yield EndBattles()
+    enemies: dict[str, list[Unit]] = {}  # each side's enemies, in the order of their ids
     for uid in state.rules_state.turn.ordered:
         u = state.units.get(uid)
         if u is None or not u.alive:
             continue
-        yield RemoveWire(uid)
-        reach = len(RANGE_DICE[u.kind]) if u.kind in RANGE_DICE and isinstance(u.at, Hex) else None
-        for t in sorted(state.units_of(state.other(u.side)), key=lambda t: t.id):
-            if reach is not None and isinstance(t.at, Hex) and hex_distance(u.at, t.at) > reach:
-                continue  # beyond the unit's range: its check would refuse it (reach_error)
-            yield Battle(uid, t.id)
+        yield made(RemoveWire, uid)
+        targets = enemies.get(u.side)
+        if targets is None:
+            targets = enemies[u.side] = living_by_id(rules, state, state.other(u.side))
+        if u.kind not in RANGE_DICE or not isinstance(u.at, Hex):
+            for t in targets:
+                yield made(Battle, uid, t.id)
+            continue
+        reach = len(RANGE_DICE[u.kind])
+        q, r = u.at
+        in_range: list[tuple[Unit, int | None]] = []
+        for t in targets:
+            at = t.at
+            d = None
+            if isinstance(at, Hex):
+                dq, dr = q - at[0], r - at[1]
+                d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # hex_distance(u.at, at), without the call
+                if d > reach:
+                    continue
+            in_range.append((t, d))
+        close = any(d == 1 for _, d in in_range)
+        for t, d in in_range:
+            if not close or d is None or d <= 1:
+                yield made(Battle, uid, t.id)
 
 
 @handlers.check(Battle, at="battle.choose")
@@ -186,8 +209,9 @@ def remove_wire(rules: Memoir44, ctx: Context, action: RemoveWire) -> None:
     u = s.units[action.unit]
     s.features[u.at].remove("wire")
     s.rules_state.turn.battled.append(u.id)
-    ctx.emit(ev.WireRemoved(u.id), f"{u.id} clears the wire in {rules.where(u.at)} instead of battling.",
-             ["m44.terrain.wire.infantry_remove"], s.active)
+    if not ctx.quiet:
+        ctx.emit(ev.WireRemoved(u.id), f"{u.id} clears the wire in {rules.where(u.at)} instead of battling.",
+                 ["m44.terrain.wire.infantry_remove"], s.active)
 
 
 handlers.unchecked(EndBattles)  # m44.turn.battle.steps: an ordered unit need not battle
@@ -211,7 +235,7 @@ def offer_overrun(rules: Memoir44, state: GameState) -> Iterator[Hold | Battle]:
     """m44.overrun.armor.extra_battle: the armor that took ground may battle once more, or hold."""
     u = state.units[state.rules_state.turn.battle.attacker]
     yield Hold(u.id)
-    for t in sorted(state.units_of(state.other(u.side)), key=lambda t: t.id):
+    for t in living_by_id(rules, state, state.other(u.side)):
         yield Battle(u.id, t.id)
 
 

@@ -6,7 +6,7 @@ both call them, so a rule about a hedgerow or a hill is written once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -16,7 +16,8 @@ from ...hexes import Hex, LosResult, hex_distance, hex_neighbors, hex_range, lin
 from .data import ARMOR, ARTILLERY, MOVE, OBSTACLES, TERRAIN, TerrainRule
 
 SECTIONS = ("left", "centre", "right")
-MISSING = object()
+LATER = object()
+"""In a movement search's table, a hex whose features make it worked out when first reached."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +189,22 @@ class Field:
         """:meth:`sections_of` as worked out so far (the board never changes; ordering asks it all the time)."""
         return {}
 
+    def kind_and_sections(self, unit: Unit) -> tuple[str, ...]:
+        """What a card's slots ask of a unit: its type, then the sections it stands in (:meth:`sections_of`; none off
+        the map). Remembered by type, place and side, all it hangs on (the board never changes): every listing of the
+        orders asks it of every unit of the side."""
+        key = (unit.kind, unit.at, unit.side)
+        found = self._kinds_and_sections.get(key)
+        if found is None:
+            at = unit.at
+            found = (unit.kind, *(self.sections_of(at, unit.side) if isinstance(at, Hex) else ()))
+            self._kinds_and_sections[key] = found
+        return found
+
+    @cached_property
+    def _kinds_and_sections(self) -> dict[tuple[Any, ...], tuple[str, ...]]:
+        return {}
+
     # -------------------------------------------------------------------------------- sight
     @cached_property
     def hill_groups(self) -> dict[Hex, int]:
@@ -229,6 +246,20 @@ class Field:
         blockers stand on both sides (m44.los.line.centres, m44.los.endpoints, m44.los.edge.both_sides)."""
         return line_of_sight(frm, to, lambda h: self.blocks_sight(state, h, frm, to), exact=True)
 
+    def _standing(self, state: GameState) -> tuple[frozenset[Any], dict[Hex, tuple[Hex, tuple[str, ...]]], frozenset[Hex]]:
+        """The hexes the living units hold, and the features on the map (by hex, and the hexes that have any): worked
+        out once for all the questions of a listing (``GameState.cached`` by hand: asked for every unit of every
+        listing), else afresh."""
+        memo = state.memo
+        known = memo.get("m44.held_and_features") if memo is not None else None
+        if known is None:
+            features = {h: (h, tuple(v)) for h, v in state.features.items() if v}
+            known = (frozenset([u.at for u in state.units.values() if u.strength > 0]),  # the living units (Unit.alive)
+                     features, frozenset(features))
+            if memo is not None:
+                memo["m44.held_and_features"] = known
+        return known
+
     # -------------------------------------------------------------------------------- movement
     def step_cost(self, state: GameState, unit: Unit, a: Hex, b: Hex) -> int | None:
         """Hexes of movement one step from ``a`` to ``b`` costs the unit, or None if it may not."""
@@ -249,38 +280,33 @@ class Field:
 
         The answer depends on nothing but the unit's hex and kind, the allowance, ``free``, the hexes other units
         hold and the features on the map within ``allowance`` hexes of it (every step costs at least one hex of
-        movement, so nothing further away can change it), so it is remembered under those (the same search
+        movement, so nothing further away can change it; its own hex, which no way enters again, does not count
+        either), so it is remembered under those (the same search
         comes back at every listing of the legal moves, at the move's check and at its effect, and after
         another unit moved elsewhere). Share, don't change, what it returns."""
         start = unit.at
         assert isinstance(start, Hex)
         near = self._disc(start, allowance)
-        # the hexes units hold and the features on the map, once for all the searches of a listing
-        memo = state.memo
-        known = memo.get("m44.held_and_features") if memo is not None else None
-        if known is None:
-            known = (frozenset([u.at for u in state.units.values() if u.strength > 0]),  # the living units (Unit.alive)
-                     {h: (h, tuple(v)) for h, v in state.features.items() if v})
-            if memo is not None:  # (GameState.cached, by hand: this is asked for every unit of every listing)
-                memo["m44.held_and_features"] = known
-        held, features = known
-        occupied = (near & held) - {start}  # the unit's own hex holds no other unit
-        key = (start, unit.kind, allowance, free, occupied, frozenset([features[h] for h in near & features.keys()]))
+        held, features, featured = self._standing(state)
+        occupied = near & held  # (the disc leaves out the unit's own hex, which holds no other unit)
+        here = near & featured
+        key = (start, unit.kind, allowance, free, occupied, frozenset([features[h] for h in here]) if here else here)
         seen = self._reach_seen
         found = seen.get(key)
         if found is None:
             if len(seen) >= 4096:  # a long game: forget the old positions
                 seen.clear()
-            found = seen[key] = self._search(state, unit, allowance, free, occupied)
+            found = seen[key] = self._search(state, unit, allowance, free, occupied, near)
         return found
 
     def _disc(self, centre: Hex, radius: int) -> frozenset[Hex]:
-        """The hexes of the map within ``radius`` of ``centre`` (remembered: the board never changes)."""
+        """The hexes of the map within ``radius`` of ``centre``, but ``centre`` itself (remembered: the board never
+        changes)."""
         discs = self._discs
         found = discs.get((centre, radius))
         if found is None:
             terrain = self.board.terrain
-            found = discs[(centre, radius)] = frozenset(h for h in hex_range(centre, radius) if h in terrain)
+            found = discs[(centre, radius)] = frozenset(h for h in hex_range(centre, radius) if h in terrain and h != centre)
         return found
 
     @cached_property
@@ -293,8 +319,9 @@ class Field:
         return {}
 
     def _search(self, state: GameState, unit: Unit, allowance: int, free: bool,
-                occupied: frozenset[Any]) -> dict[Hex, dict]:
-        """:meth:`moves` worked out: every simple path within the allowance, depth first."""
+                occupied: frozenset[Any], near: frozenset[Hex]) -> dict[Hex, dict]:
+        """:meth:`moves` worked out: every simple path within the allowance, depth first (``near``: the hexes of the
+        map within the allowance, all the search can reach)."""
         start = unit.at
         assert isinstance(start, Hex)
         terrain = self.board.terrain
@@ -302,50 +329,50 @@ class Field:
         # a move that starts in the ocean is capped as one that enters it (m44.terrain.ocean.move)
         start_cap = (TERRAIN["ocean"].move_cap or no_cap) if terrain[start] == "ocean" and not free else no_cap
         best: dict[Hex, tuple[int, tuple[Hex, ...]]] = {}  # the cheapest way found to each hex: cost, hexes before it
-        steps = self._steps(unit) if not free else None  # step_cost hangs on the map and the unit's kind alone
-        near = self._near
+        steps, by_terrain = self._ground(unit.kind, free)
+        # what entering each hex means for this unit: by its terrain alone, but no entry where another unit stands, and
+        # the whole rule (worked out when first reached: LATER) where features lie within reach
+        entry = by_terrain.copy()
+        for n, there in state.features.items():
+            if there and n in near:
+                entry[n] = LATER
+        for n in occupied:
+            entry[n] = None
         armor = unit.kind == ARMOR
-        entry: dict[Hex, tuple[str, bool, int] | None] = {}
 
-        def enter(n: Hex) -> tuple[str, bool, int] | None:
-            """What entering ``n`` means for this unit, the same from every side: ``None`` if it may not
-            (another unit holds it, or it is impassable to the unit's kind), else the terrain's name, whether
-            the unit must stop there and the cap on a move that enters it (m44.terrain.*.move*)."""
-            if n in occupied:
+        def enter(n: Hex) -> tuple[str, bool, int | None] | None:
+            """What entering ``n``, a hex with features (wire, sandbags, a destroyed bridge...), means for this unit:
+            ``None`` if it may not (it is impassable to the unit's kind), else as :meth:`_ground` says it."""
+            if self.impassable(state, n, unit.kind):
                 return None
-            name = terrain[n]
-            if state.features.get(n):  # wire, sandbags, a destroyed bridge...: the whole rule
-                if self.impassable(state, n, unit.kind):
-                    return None
-                stop = not free and any(r.move_stop for r in self.rules_at(state, n))
-            else:  # the terrain alone (an intact bridge if a bridge: nothing has destroyed it)
-                rule = TERRAIN[name]
-                if unit.kind in rule.impassable_for:
-                    return None
-                stop = not free and rule.move_stop
-            if armor and "wire" in state.features.get(n, ()):
+            stop = not free and any(r.move_stop for r in self.rules_at(state, n))
+            if armor and "wire" in state.features[n]:
                 stop = True  # armor entering wire stops there (and clears it)
-            entered = TERRAIN[name].move_cap if name in TERRAIN and not free else None
-            return name, stop, entered or no_cap
+            name = terrain[n]
+            return name, stop, (TERRAIN[name].move_cap if not free else None) or None
 
-        missing = entry.get  # what entering a hex means, once worked out (a hex not yet asked: MISSING)
         known = best.get
 
         def walk(h: Hex, cost: int, path: tuple[Hex, ...], cap: int) -> None:
             # the hex's neighbours on the map, in hex_neighbors' order, with what a step there costs (None: no step)
-            for n, step in (steps(h) if steps is not None else ((n, 1) for n in near[h])):
+            around = steps.get(h)
+            if around is None:
+                around = steps[h] = tuple((n, 1 if free else self.step_cost(state, unit, h, n)) for n in self._near[h])
+            for n, step in around:
                 if step is None or cost + step > allowance or n in path:
                     continue
-                facts = missing(n, MISSING)
-                if facts is MISSING:
-                    facts = entry[n] = enter(n)
+                facts = entry[n]
                 if facts is None:
                     continue
+                if facts is LATER:
+                    facts = entry[n] = enter(n)
+                    if facts is None:
+                        continue
                 name, stop, entered = facts
                 if name == "hedgerow" and h != start and not free:
                     continue  # m44.terrain.hedgerow.enter_from_adjacent
                 new_cost = cost + step
-                new_cap = cap if cap <= entered else entered
+                new_cap = entered if entered is not None and entered < cap else cap
                 if new_cost > new_cap:
                     continue  # the terrain table's move caps: m44.terrain.beach.move, m44.terrain.ocean.move
                 old = known(n)
@@ -355,29 +382,34 @@ class Field:
                     walk(n, new_cost, (*path, n), new_cap)                   # hex at the allowance or cap, none fits)
 
         walk(start, 0, (start,), start_cap)
-        return {n: Reached(cost, way, n, terrain) for n, (cost, way) in best.items()}
+        out: dict[Hex, dict] = {}
+        new = dict.__new__
+        for n, (cost, way) in best.items():  # Reached(cost, way, n, terrain), made without the call (many are made)
+            reached = out[n] = new(Reached)
+            reached["cost"] = cost
+            reached._before, reached._end, reached._terrain = way, n, terrain
+        return out
 
-    def _steps(self, unit: Unit) -> Callable[[Hex], tuple[tuple[Hex, int | None], ...]]:
-        """For a unit of ``unit``'s kind: a hex's neighbours on the map, in :func:`hex_neighbors`' order, each with what the
-        step there costs (:meth:`step_cost`; ``None``: no such step), worked out once per hex (the map never
-        changes, and the step's cost hangs on the map and the kind alone)."""
-        table = self._step_tables.get(unit.kind)
-        if table is None:
-            table = self._step_tables[unit.kind] = {}
-        near = self._near
-
-        state: Any = None  # step_cost asks nothing of the state
-
-        def steps(h: Hex) -> tuple[tuple[Hex, int | None], ...]:
-            found = table.get(h)
-            if found is None:
-                found = table[h] = tuple((n, self.step_cost(state, unit, h, n)) for n in near[h])
-            return found
-
-        return steps
+    def _ground(self, kind: str, free: bool) -> tuple[dict[Hex, tuple[tuple[Hex, int | None], ...]],
+                                                     dict[Hex, Any]]:
+        """For a unit of ``kind`` (``free``: free of terrain movement limits), two tables over the map, which hang on
+        the map and the kind alone (the map never changes): each hex's neighbours on the map, in :func:`hex_neighbors`'
+        order, with what the step there costs (:meth:`step_cost`, or 1 when ``free``; ``None``: no such step), filled
+        in by the searches as they reach each hex; and what entering each hex means by its terrain alone (an intact
+        bridge if a bridge): ``None`` if the terrain is impassable to the kind, else the terrain's name, whether a unit
+        must stop there and the cap on a move that enters it (``None``: no cap) (m44.terrain.*.move*)."""
+        found = self._ground_tables.get((kind, free))
+        if found is None:
+            by_terrain: dict[Hex, Any] = {}
+            for h, name in self.board.terrain.items():
+                rule = TERRAIN[name]
+                by_terrain[h] = None if kind in rule.impassable_for else (
+                    name, not free and rule.move_stop, (rule.move_cap if not free else None) or None)
+            found = self._ground_tables[(kind, free)] = ({}, by_terrain)
+        return found
 
     @cached_property
-    def _step_tables(self) -> dict[str, dict[Hex, tuple[tuple[Hex, int | None], ...]]]:
+    def _ground_tables(self) -> dict[tuple[str, bool], tuple[dict[Hex, Any], dict[Hex, Any]]]:
         return {}
 
     @cached_property

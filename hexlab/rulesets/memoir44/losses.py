@@ -24,16 +24,18 @@ def lose(rules: Memoir44, ctx: Context, u: Unit, n: int, by: str, clauses: list[
     mine = s.rules_state
     lost = min(n, u.strength)
     u.strength -= lost
-    ctx.emit(ev.FiguresLost(u.id, lost), f"{u.id} loses {lost} figure{'s' if lost != 1 else ''}"
-             + (f" ({n - lost} hit(s) more than it had)" if n > lost else "") + ".",
-             clauses + (["m44.resolve.excess_hits"] if n > lost else []), u.side)
+    if not ctx.quiet:
+        ctx.emit(ev.FiguresLost(u.id, lost), f"{u.id} loses {lost} figure{'s' if lost != 1 else ''}"
+                 + (f" ({n - lost} hit(s) more than it had)" if n > lost else "") + ".",
+                 clauses + (["m44.resolve.excess_hits"] if n > lost else []), u.side)
     if u.strength == 0:
         at = u.at
         u.at = None
         mine.eliminated[by].append(u.id)
         vacate(rules, ctx, at)
-        ctx.emit(ev.MedalWon(u.id), f"{u.id} is eliminated: {by} takes its last figure as a medal.",
-                 ["m44.victory.medal.last_figure"], by)
+        if not ctx.quiet:
+            ctx.emit(ev.MedalWon(u.id), f"{u.id} is eliminated: {by} takes its last figure as a medal.",
+                     ["m44.victory.medal.last_figure"], by)
         if rules.nation(u.side) == "italy":
             limit = mine.hand_limit
             if limit[u.side] > 3:

@@ -23,7 +23,7 @@ from .cuts import cuts
 from .data import ARMOR, ARTILLERY, INFANTRY, TERRAIN
 from .handlers import handlers
 from .state import Moved, StopRule
-from .tactics import allowance, free_move
+from .tactics import allowance, free_move, how_far
 
 if TYPE_CHECKING:
     from .rules import Memoir44
@@ -41,10 +41,11 @@ def moves(rules: Memoir44, state: GameState, u: Unit) -> dict:
     if memo is not None:  # while listing, the state stands still: the unit's id says it all
         found = memo.get(("moves", u.id))
         if found is None:
-            found = memo[("moves", u.id)] = rules.field.moves(state, u, allowance(rules, state, u),
-                                                             free=free_move(rules, state, u))
+            most, free = how_far(rules, state, u)
+            found = memo[("moves", u.id)] = rules.field.moves(state, u, most, free=free)
         return found
-    return rules.field.moves(state, u, allowance(rules, state, u), free=free_move(rules, state, u))
+    most, free = how_far(rules, state, u)
+    return rules.field.moves(state, u, most, free=free)
 
 
 def move_error(rules: Memoir44, state: GameState, action: Move, again: bool = False) -> RuleError | None:
@@ -106,15 +107,17 @@ def move(rules: Memoir44, ctx: Context, u: Unit, to: Hex) -> None:
     stop_rules = [StopRule(r.name, r.no_battle_after_entry)
                   for r in rules.field.rules_at(s, to) if r.move_stop or r.no_battle_after_entry]
     s.rules_state.turn.moved[u.id] = Moved(info["cost"], stop_rules)
-    clauses = ["m44.move.unit.once_per_turn", RANGE_CLAUSE[u.kind]]
-    clauses += [f"m44.terrain.{r.name}.move_stop" for r in stop_rules if r.name in TERRAIN or r.name == "wire"]
-    ctx.emit(ev.UnitMoved(u.id, frm, to), f"{u.id} moves from {rules.where(frm)} to {rules.where(to)} "
-             f"({info['cost']} hex{'es' if info['cost'] != 1 else ''}).", clauses, u.side)
+    if not ctx.quiet:  # batch play keeps no log: no words to build
+        clauses = ["m44.move.unit.once_per_turn", RANGE_CLAUSE[u.kind]]
+        clauses += [f"m44.terrain.{r.name}.move_stop" for r in stop_rules if r.name in TERRAIN or r.name == "wire"]
+        ctx.emit(ev.UnitMoved(u.id, frm, to), f"{u.id} moves from {rules.where(frm)} to {rules.where(to)} "
+                 f"({info['cost']} hex{'es' if info['cost'] != 1 else ''}).", clauses, u.side)
     vacate(rules, ctx, frm)
     if u.kind == ARMOR and "wire" in s.features.get(to, []):
         s.features[to].remove("wire")
-        ctx.emit(ev.WireRemoved(), f"{u.id}'s tanks crush the wire in {rules.where(to)}.",
-                 ["m44.terrain.wire.armor_remove"], u.side)
+        if not ctx.quiet:
+            ctx.emit(ev.WireRemoved(), f"{u.id}'s tanks crush the wire in {rules.where(to)}.",
+                     ["m44.terrain.wire.armor_remove"], u.side)
 
 
 def vacate(rules: Memoir44, ctx: Context, h: Hex) -> None:
@@ -122,8 +125,9 @@ def vacate(rules: Memoir44, ctx: Context, h: Hex) -> None:
     feats = ctx.state.features.get(h, [])
     if "sandbags" in feats:
         feats.remove("sandbags")
-        ctx.emit(ev.SandbagsRemoved(), f"The sandbags in {rules.where(h)} are removed as their unit leaves.",
-                 ["m44.terrain.sandbags.remove"])
+        if not ctx.quiet:
+            ctx.emit(ev.SandbagsRemoved(), f"The sandbags in {rules.where(h)} are removed as their unit leaves.",
+                     ["m44.terrain.sandbags.remove"])
 
 
 # ----------------------------------------------------------------------------------- move.move
@@ -144,16 +148,17 @@ def offer_moves(rules: Memoir44, state: GameState) -> Iterator[EndMoves | Move]:
 def _move_list(rules: Memoir44, uid: str, reached: dict) -> tuple[Move, ...]:
     """A :class:`Move` of ``uid`` to each hex of ``reached`` (a search's answer, :func:`moves`), in the hexes' order.
     The movement search hands back the very same answer while nothing near the unit changed, so these moves are made
-    once for it and offered again at each listing (actions are frozen: sharing them is safe)."""
-    made: dict[tuple[str, int], tuple[dict, tuple[Move, ...]]] = rules.__dict__.setdefault("_m44_move_lists", {})
+    once for it and offered again at each listing (actions are frozen: sharing them is safe); each move itself is
+    one :func:`~hexlab.engine.actions.made` hands out again whenever the unit may reach the hex."""
+    lists: dict[tuple[str, int], tuple[dict, tuple[Move, ...]]] = rules.__dict__.setdefault("_m44_move_lists", {})
     key = (uid, id(reached))
-    hit = made.get(key)
+    hit = lists.get(key)
     if hit is not None and hit[0] is reached:  # the same answer (kept alive here, so its id is its own)
         return hit[1]
-    if len(made) >= 512:  # a long game: forget the old ones (kept small: a search is reused within a turn)
-        made.clear()
-    listed = tuple(Move(uid, h) for h in sorted(reached))
-    made[key] = (reached, listed)
+    if len(lists) >= 512:  # a long game: forget the old ones (kept small: a search is reused within a turn)
+        lists.clear()
+    listed = tuple([made(Move, uid, h) for h in sorted(reached)])
+    lists[key] = (reached, listed)
     return listed
 
 

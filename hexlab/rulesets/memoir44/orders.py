@@ -19,9 +19,10 @@ from ...engine.actions import made
 from ...engine.state import Unit
 from . import events as ev
 from .actions import DoneOrdering, Order, PlayCard, PutUnderChip
-from .cards import Slot, admitting, fits, matches
+from .cards import admitting, fits, matches
 from .handlers import handlers
-from .tactics import effect, one_section, order_extra, slots
+from .state import living_by_id
+from .tactics import effect, one_section, order_extra, slot_key, slots, slots_for
 
 if TYPE_CHECKING:
     from .rules import Memoir44
@@ -43,13 +44,23 @@ def mirrored(card_id: str) -> str:
 
 
 # ----------------------------------------------------------------------------------- card.play
-@handlers.candidates("card.play")
+@handlers.candidates("card.play", checked=[PlayCard])
 def offer_cards(rules: Memoir44, state: GameState) -> Iterator[PlayCard]:
-    """m44.order.card.one_per_turn: any card in hand (and the Soviet chip's card), filtered by the checks."""
+    """m44.order.card.one_per_turn: each card in hand (and the Soviet chip's card) that :func:`check_play` accepts,
+    worked out here for all of them at once (the side's nation and the enemy's last card looked up once), so the
+    listing need not check them again: never Ambush (played on the enemy's turn), Counter-Attack only once the enemy
+    has played a card, and for the Soviet player only the chip's card or a card exempt from the chip."""
     side = state.active
-    chip = state.rules_state.chip.get(side) if rules.nation(side) == "soviet" else None
+    mine = state.rules_state
+    soviet = rules.nation(side) == "soviet"
+    chip = mine.chip.get(side) if soviet else None
+    nothing_to_copy = mine.last_card.get(state.other(side)) is None
     for c in sorted(set(state.hands[side]) | ({chip} if chip else set())):
-        yield PlayCard(c)
+        if c == "ambush" or (c == "counter_attack" and nothing_to_copy):
+            continue
+        if soviet and c != chip and c not in COMMISSAR_EXEMPT:
+            continue
+        yield made(PlayCard, c)
 
 
 @handlers.check(PlayCard)
@@ -110,10 +121,11 @@ def play_card(rules: Memoir44, ctx: Context, action: PlayCard) -> None:
         t.fallback = True
         ctx.emit(ev.CardFallback(), f"{side} has no {' or '.join(sorted(named))} units: {card.name} orders 1 "
                  "unit of the player's choice instead, with no bonus.", ["m44.order.cards.data"], side)
-    extra = " (Gung-Ho!: one more unit)" if rules.nation(side) == "usmc" and card.gung_ho else ""
-    ctx.emit(ev.CardPlayed(played), f"{side} plays {card.name}: {card.summary}{extra}",
-             ["m44.order.card.one_per_turn", "m44.order.cards.data"]
-             + (["m44.nation.usmc.section_plus_one"] if extra and card.kind == "section" else []), side)
+    if not ctx.quiet:  # batch play keeps no log: no words to build
+        extra = " (Gung-Ho!: one more unit)" if rules.nation(side) == "usmc" and card.gung_ho else ""
+        ctx.emit(ev.CardPlayed(played), f"{side} plays {card.name}: {card.summary}{extra}",
+                 ["m44.order.card.one_per_turn", "m44.order.cards.data"]
+                 + (["m44.nation.usmc.section_plus_one"] if extra and card.kind == "section" else []), side)
     if rules.nation(side) == "soviet" and mine.chip.get(side) is None and s.hands[side]:
         ctx.goto("card.chip")
     else:
@@ -177,8 +189,9 @@ def put_under_chip(rules: Memoir44, ctx: Context, action: PutUnderChip) -> None:
     s.hands[side].remove(action.card)
     s.decks["chip"].append(action.card)
     mine.chip[side] = action.card
-    ctx.emit(ev.CommissarChip(), f"{side} puts a card under the Commissar chip.",
-             ["m44.nation.soviet.commissar.timing"], side)
+    if not ctx.quiet:
+        ctx.emit(ev.CommissarChip(), f"{side} puts a card under the Commissar chip.",
+                 ["m44.nation.soviet.commissar.timing"], side)
     if mine.turn.card is None:
         ctx.goto("card.play")
     else:
@@ -193,7 +206,7 @@ def offer_orders(rules: Memoir44, state: GameState) -> Iterator[DoneOrdering | O
     yield made(DoneOrdering)
     listing = _order_listing(rules, state)
     ordered = state.rules_state.turn.ordered
-    for u in sorted(state.units_of(state.active), key=lambda u: u.id):
+    for u in living_by_id(rules, state, state.active):
         if u.id not in ordered and listing.fits(u):
             yield made(Order, u.id)
 
@@ -233,38 +246,54 @@ class _OrderListing:
     looks at its neighbours: Close Assault, Firefight), so units alike in those get one answer, worked out once (the
     full matching of :func:`~.cards.fits`)."""
 
-    __slots__ = ("rules", "state", "slots", "extra", "capacity", "ordered", "ordered_rows", "assault", "answers")
+    __slots__ = ("rules", "state", "slots", "rows", "extra", "capacity", "ordered", "ordered_rows", "assault", "answers")
 
     def __init__(self, rules: Memoir44, state: GameState) -> None:
         self.rules, self.state = rules, state
-        self.slots = slots(rules, state)
+        key = slot_key(rules, state)
+        self.slots = slots_for(rules, key)
+        rows: dict[Any, dict[tuple[str, ...], tuple[int, ...]]] = rules.__dict__.setdefault("_m44_rows", {})
+        self.rows = rows.get(key)
+        if self.rows is None:
+            self.rows = rows[key] = {}
         self.extra = order_extra(rules, state)
         self.capacity = tuple(s.count for s in self.slots)
         self.ordered = [state.units[x] for x in state.rules_state.turn.ordered]
-        self.ordered_rows = tuple(_row(self.slots, (u.kind, *rules.sections_of(u))) if self.extra is None
+        self.ordered_rows = tuple(self.row(rules.field.kind_and_sections(u)) if self.extra is None
                                   else tuple(admitting(u, self.slots, rules.sections_of, self.extra)) for u in self.ordered)
         self.assault = effect(rules, state) == "infantry_assault"
         self.answers: dict[Any, bool] = {}
+        if self.extra is None and not self.assault:
+            # the answers then hang on the card's slots, the slots of the units ordered so far and the candidate's type
+            # and sections alone: kept for the game under the first two (orders come back turn after turn)
+            kept: dict[Any, dict[Any, bool]] = rules.__dict__.setdefault("_m44_order_answers", {})
+            if len(kept) >= 4096:  # a long game: forget the old ones
+                kept.clear()
+            self.answers = kept.setdefault((key, tuple(sorted(self.ordered_rows))), self.answers)
+
+    def row(self, kind_and_sections: tuple[str, ...]) -> tuple[int, ...]:
+        """The slots a unit of this kind in these sections fits (:func:`~.cards.admitting`). Remembered for the game
+        under the card's :func:`~.tactics.slot_key` (which fixes the slots) and the unit's type and sections (which
+        fix the answer): the same few cards and kinds of units come back all game long."""
+        found = self.rows.get(kind_and_sections)
+        if found is None:
+            kind, sections = kind_and_sections[0], kind_and_sections[1:]
+            found = self.rows[kind_and_sections] = tuple(
+                i for i, slot in enumerate(self.slots) if (slot.kinds is None or kind in slot.kinds)
+                and (slot.sections is None or not slot.sections.isdisjoint(sections)))
+        return found
 
     def fits(self, u: Unit) -> bool:
         """Whether ``u`` (a unit of the side, not ordered yet) can be ordered as well."""
         extra = self.extra
-        key: Any = (u.kind, *self.rules.sections_of(u)) if extra is None else u.id
+        key: Any = self.rules.field.kind_and_sections(u) if extra is None else u.id
         answer = self.answers.get(key)
         if answer is None:
-            row = _row(self.slots, key) if extra is None else tuple(admitting(u, self.slots, self.rules.sections_of, extra))
+            row = self.row(key) if extra is None else tuple(admitting(u, self.slots, self.rules.sections_of, extra))
             answer = _matches(self.capacity, tuple(sorted((*self.ordered_rows, row)))) and (
                 not self.assault or one_section(self.rules, self.state, [*self.ordered, u]))
             self.answers[key] = answer
         return answer
-
-
-@lru_cache(maxsize=4096)
-def _row(card_slots: tuple[Slot, ...], kind_and_sections: tuple[str, ...]) -> tuple[int, ...]:
-    """The slots a unit of this kind in these sections fits (:func:`~.cards.admitting`), remembered for the game."""
-    kind, sections = kind_and_sections[0], list(kind_and_sections[1:])
-    return tuple(i for i, slot in enumerate(card_slots) if (slot.kinds is None or kind in slot.kinds)
-                 and (slot.sections is None or not slot.sections.isdisjoint(sections)))
 
 
 @lru_cache(maxsize=4096)
@@ -283,8 +312,9 @@ def order(rules: Memoir44, ctx: Context, action: Order) -> None:
     s = ctx.state
     s.rules_state.turn.ordered.append(action.unit)
     u = s.units[action.unit]
-    ctx.emit(ev.UnitOrdered(u.id), f"{rules.unit_title(u)} is ordered ({'/'.join(rules.sections_of(u))}).",
-             ["m44.order.units.announce", "m44.order.section.straddle"], s.active)
+    if not ctx.quiet:
+        ctx.emit(ev.UnitOrdered(u.id), f"{rules.unit_title(u)} is ordered ({'/'.join(rules.sections_of(u))}).",
+                 ["m44.order.units.announce", "m44.order.section.straddle"], s.active)
 
 
 @handlers.effect(DoneOrdering)
@@ -302,8 +332,9 @@ def done_ordering(rules: Memoir44, ctx: Context, action: DoneOrdering) -> None:
             common &= set(rules.sections_of(s.units[uid]))
         mine.ia_section[side] = sorted(common)[0] if common else None
     if not t.ordered:
-        ctx.emit(ev.NoOrders(), "The card orders no unit: the turn passes to the draw.", ["m44.order.cards.data"],
-                 side)
+        if not ctx.quiet:
+            ctx.emit(ev.NoOrders(), "The card orders no unit: the turn passes to the draw.", ["m44.order.cards.data"],
+                     side)
         ctx.goto("draw.draw")
     elif kind == "dig_in":
         for uid in t.ordered:
@@ -315,8 +346,9 @@ def done_ordering(rules: Memoir44, ctx: Context, action: DoneOrdering) -> None:
                          ["m44.order.cards.data", "m44.terrain.sandbags.dice"], side)
         ctx.goto("draw.draw")
     elif kind in ("close_assault", "firefight"):
-        ctx.emit(ev.NoMoves(), f"{rules.card(t.card).name}: the ordered units do not move.",
-                 ["m44.order.cards.data"], side)
+        if not ctx.quiet:
+            ctx.emit(ev.NoMoves(), f"{rules.card(t.card).name}: the ordered units do not move.",
+                     ["m44.order.cards.data"], side)
         ctx.goto("battle.choose")
     else:
         ctx.goto("move.move")

@@ -79,7 +79,8 @@ def begin_retreat(rules: Memoir44, ctx: Context, u: Unit, flags: int, by: str, m
     compulsory = ignores.compulsory(flags)
     if compulsory:
         flags -= compulsory
-        ctx.emit(ev.FlagIgnored(u.id), f"{u.id} must ignore {compulsory} flag(s).", [ignores.clause], u.side)
+        if not ctx.quiet:
+            ctx.emit(ev.FlagIgnored(u.id), f"{u.id} must ignore {compulsory} flag(s).", [ignores.clause], u.side)
     per_flag = 3 if (rules.facts(u).badge == "french_resistance" or rules.nation(u.side) == "italy") else 1
     s.rules_state.turn.retreat = RetreatInProgress(u.id, flags, min(ignores.may, flags), per_flag, by,
                                                    ignores.clause)
@@ -129,8 +130,9 @@ def continue_retreat(rules: Memoir44, ctx: Context) -> None:
                 clause, why = "m44.retreat.blocked.loss", "is blocked"
             n = r.flags
             r.flags = 0
-            ctx.emit(ev.RetreatBlocked(u.id), f"{u.id}'s retreat {why}: it loses {n} figure(s) instead.",
-                     [clause, "m44.retreat.blocked.loss"], u.side)
+            if not ctx.quiet:
+                ctx.emit(ev.RetreatBlocked(u.id), f"{u.id}'s retreat {why}: it loses {n} figure(s) instead.",
+                         [clause, "m44.retreat.blocked.loss"], u.side)
             lose(rules, ctx, u, n, r.by, [clause])
             continue
         if r.this_flag >= 1 and not options:
@@ -158,8 +160,9 @@ def retreat_step(rules: Memoir44, ctx: Context, u: Unit, to: Hex) -> None:
     if r.per_flag > 1:
         clauses.append("m44.sf.french_resistance.retreat" if rules.facts(u).badge == "french_resistance"
                        else "m44.nation.italy.motorized.retreat")
-    ctx.emit(ev.Retreated(u.id, frm, to), f"{u.id} retreats from {rules.where(frm)} to {rules.where(to)}.", clauses,
-             u.side)
+    if not ctx.quiet:
+        ctx.emit(ev.Retreated(u.id, frm, to), f"{u.id} retreats from {rules.where(frm)} to {rules.where(to)}.", clauses,
+                 u.side)
     turn.battle.vacated = True
     vacate(rules, ctx, frm)
 

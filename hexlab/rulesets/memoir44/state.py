@@ -9,12 +9,13 @@ chip, the last card each side played) and one :class:`TurnFacts`, the facts of t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ...hexes import Hex
 
 if TYPE_CHECKING:
     from ...engine import GameState
+    from ...engine.state import Unit
 
 BattleKind = Literal["battle", "overrun", "ambush", "battle_back", "air", "barrage"]
 """A unit's battle, an armor overrun (m44.overrun.*), an Ambush fired first, a British battle back
@@ -161,3 +162,20 @@ def over_limit(s: GameState) -> str | None:
         if len(s.hands[side]) > s.rules_state.hand_limit[side]:
             return side
     return None
+
+
+def living_by_id(rules: Any, state: GameState, side: str) -> list[Unit]:
+    """``side``'s living units in the order of their ids (the order every listing offers them in): the same as
+    ``sorted(state.units_of(side), key=lambda u: u.id)``, with the ids put in order once for the units the game has
+    (remembered on the ruleset with that set of ids: a game never adds or removes a unit, it only eliminates one)."""
+    units = state.units
+    known = rules.__dict__.get("_m44_id_order")
+    if known is None or known[0] != units.keys():
+        known = (frozenset(units), tuple(sorted(units, key=lambda k: units[k].id)))
+        rules.__dict__["_m44_id_order"] = known
+    out = []
+    for uid in known[1]:
+        u = units[uid]
+        if u.side == side and u.strength > 0:  # (Unit.alive)
+            out.append(u)
+    return out

@@ -10,7 +10,7 @@ heals, Their Finest Hour rolls for its orders, and Ambush lets a close-assaulted
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...engine import Context, GameState, Roll, RuleError
 from ...engine.flow import Faces
@@ -37,30 +37,60 @@ def effect(rules: Memoir44, state: GameState) -> str:
     return rules.card(t.card).effect
 
 
-def slots(rules: Memoir44, state: GameState) -> tuple[Slot, ...]:
-    """The ordering slots of the card played this turn (Gung-Ho!, a fallback, Their Finest Hour's roll)."""
+def slot_key(rules: Memoir44, state: GameState) -> tuple[Any, ...]:
+    """All the ordering slots of this turn hang on, as a small key: Their Finest Hour's roll, a fallback, or the card
+    played (with Gung-Ho! for the US Marines, forced when a Counter-Attack copies a Japanese card)."""
     t = state.rules_state.turn
     if t.finest is not None:
         f = t.finest
-        return (Slot(None, frozenset({INFANTRY}), f.infantry), Slot(None, frozenset({ARMOR}), f.armor),
-                Slot(None, None, f.any))
+        return ("finest", f.infantry, f.armor, f.any)
     if t.fallback:
-        return (Slot(None, None, 1),)
-    card = rules.card(t.card)
+        return ("fallback",)
     if rules.nation(state.active) == "usmc":
-        copying_japan = t.counter and rules.nation(state.other(state.active)) == "japan"
-        return with_gung_ho(card, force=copying_japan)  # m44.nation.usmc.counter_attack_bonus
-    return card.slots
+        return (t.card, "usmc", t.counter and rules.nation(state.other(state.active)) == "japan")
+    return (t.card,)
+
+
+def slots(rules: Memoir44, state: GameState) -> tuple[Slot, ...]:
+    """The ordering slots of the card played this turn (Gung-Ho!, a fallback, Their Finest Hour's roll). Made once
+    for each :func:`slot_key` and handed out again (the cards never change; a tuple of frozen slots is safe to
+    share), so every listing of the orders does not build them anew."""
+    return slots_for(rules, slot_key(rules, state))
+
+
+def slots_for(rules: Memoir44, key: tuple[Any, ...]) -> tuple[Slot, ...]:
+    """The ordering slots a :func:`slot_key` stands for (see :func:`slots`)."""
+    made: dict[tuple[Any, ...], tuple[Slot, ...]] = rules.__dict__.setdefault("_m44_slots", {})
+    found = made.get(key)
+    if found is None:
+        if key[0] == "finest":
+            _, infantry, armor, anything = key
+            found = (Slot(None, frozenset({INFANTRY}), infantry), Slot(None, frozenset({ARMOR}), armor),
+                     Slot(None, None, anything))
+        elif key[0] == "fallback":
+            found = (Slot(None, None, 1),)
+        elif len(key) == 3:
+            found = with_gung_ho(rules.card(key[0]), force=key[2])  # m44.nation.usmc.counter_attack_bonus
+        else:
+            found = rules.card(key[0]).slots
+        made[key] = found
+    return found
 
 
 def order_extra(rules: Memoir44, state: GameState) -> Callable[[Unit, Slot], bool] | None:
     """A card's condition on which units it may order (beyond sections and types)."""
     kind = effect(rules, state)
     if kind == "close_assault":
-        return lambda u, slot: bool(rules.field.adjacent_enemies(state, u))
+        return lambda u, slot: next_to_enemy(rules, state, u)
     if kind == "firefight":
-        return lambda u, slot: not rules.field.adjacent_enemies(state, u)
+        return lambda u, slot: not next_to_enemy(rules, state, u)
     return None
+
+
+def next_to_enemy(rules: Memoir44, state: GameState, u: Unit) -> bool:
+    """Whether an enemy unit stands next to ``u``; remembered for the unit while the legal actions are listed
+    (``GameState.cached``: the orders ask it for each slot of the card, and again once the unit is ordered)."""
+    return state.cached(("m44.next_to_enemy", u.id), lambda: bool(rules.field.adjacent_enemies(state, u)))
 
 
 def one_section(rules: Memoir44, state: GameState, units: list[Unit]) -> bool:
@@ -79,19 +109,25 @@ def one_section(rules: Memoir44, state: GameState, units: list[Unit]) -> bool:
 
 def allowance(rules: Memoir44, state: GameState, u: Unit) -> int:
     """Hexes a unit may move: its own, or what the card allows."""
-    kind = effect(rules, state)
-    if kind == "infantry_assault" and u.kind == INFANTRY:
-        return rules.field.allowance(u) + 1
-    if kind == "artillery_bombard" and u.kind == ARTILLERY:
-        return 3
-    if kind == "behind_enemy_lines" and u.kind == INFANTRY:
-        return 3
-    return rules.field.allowance(u)
+    return how_far(rules, state, u)[0]
 
 
 def free_move(rules: Memoir44, state: GameState, u: Unit) -> bool:
     """Behind Enemy Lines: infantry moves free of terrain movement limits."""
-    return effect(rules, state) == "behind_enemy_lines" and u.kind == INFANTRY
+    return how_far(rules, state, u)[1]
+
+
+def how_far(rules: Memoir44, state: GameState, u: Unit) -> tuple[int, bool]:
+    """:func:`allowance` and :func:`free_move` at once (the card in play looked up once, for a listing's searches)."""
+    kind = effect(rules, state)
+    if u.kind == INFANTRY:
+        if kind == "infantry_assault":
+            return rules.field.allowance(u) + 1, False
+        if kind == "behind_enemy_lines":
+            return 3, True
+    elif u.kind == ARTILLERY and kind == "artillery_bombard":
+        return 3, False
+    return rules.field.allowance(u), False
 
 
 def card_bonus(rules: Memoir44, state: GameState, u: Unit, close: bool, overrun: bool) -> tuple[int, str]:
@@ -173,8 +209,9 @@ def pick_target(rules: Memoir44, ctx: Context, action: Target) -> None:
     t.targets.append(action.unit)
     kind = effect(rules, s)
     u = s.units[action.unit]
-    ctx.emit(ev.TargetPicked(u.id), f"{rules.card(t.card).name}: {u.id} in {rules.where(u.at)}.",
-             ["m44.order.cards.data"], s.active)
+    if not ctx.quiet:
+        ctx.emit(ev.TargetPicked(u.id), f"{rules.card(t.card).name}: {u.id} in {rules.where(u.at)}.",
+                 ["m44.order.cards.data"], s.active)
     if kind == "medics_mechanics":
         ctx.goto("card.heal")
     elif kind == "barrage" or len(t.targets) >= 4:
@@ -202,8 +239,9 @@ def start_card_attack(rules: Memoir44, ctx: Context) -> None:
         n = (2 if s.active == rules.allies(s) else 1) if air else 4
         t.battle = BattleInProgress(None, target.id, n, False, "air" if air else "barrage", target.at)
         name = "Air Power" if air else "Barrage"
-        ctx.emit(ev.BattleDeclared(n), f"{name} strikes {target.id} in {rules.where(target.at)} with {n} dice, "
-                 "ignoring terrain.", ["m44.order.cards.data"], s.active)
+        if not ctx.quiet:
+            ctx.emit(ev.BattleDeclared(n), f"{name} strikes {target.id} in {rules.where(target.at)} with {n} dice, "
+                     "ignoring terrain.", ["m44.order.cards.data"], s.active)
         ctx.goto("battle.roll")
         return
     t.battle = None

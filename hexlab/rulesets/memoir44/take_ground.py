@@ -154,8 +154,9 @@ def take_ground(rules: Memoir44, ctx: Context, action: TakeGround) -> None:
         extra.append("m44.terrain.hedgerow.take_ground")
     if rules.board.terrain[to] == "beach":
         extra.append("m44.terrain.beach.take_ground")
-    ctx.emit(ev.TookGround(u.id, frm, to), f"{u.id} takes ground: {rules.where(frm)} to {rules.where(to)}.",
-             [clause, "m44.take_ground.close_assault_only", *extra], u.side)
+    if not ctx.quiet:
+        ctx.emit(ev.TookGround(u.id, frm, to), f"{u.id} takes ground: {rules.where(frm)} to {rules.where(to)}.",
+                 [clause, "m44.take_ground.close_assault_only", *extra], u.side)
     vacate(rules, ctx, frm)
     if u.kind == ARMOR and b.kind == "battle" and u.id not in turn.overrun:
         if [r for r in rules.field.rules_at(s, to) if r.no_battle_after_entry]:

@@ -14,10 +14,12 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ...engine import Context, GameState, RuleError
+from ...hexes import Hex
 from . import events as ev
 from .actions import Discard, KeepCard
 from .handlers import handlers
 from .losses import count_medals
+from .options import Objective
 from .state import over_limit
 
 if TYPE_CHECKING:
@@ -30,8 +32,9 @@ def pop(ctx: Context) -> str:
     if not s.decks["deck"]:
         s.decks["deck"], s.decks["discard"] = s.decks["discard"], []
         ctx.shuffle(s.decks["deck"])
-        ctx.emit(ev.Reshuffled(), "The command deck is empty: the discards are shuffled into a new deck.",
-                 ["m44.turn.deck.reshuffle"])
+        if not ctx.quiet:
+            ctx.emit(ev.Reshuffled(), "The command deck is empty: the discards are shuffled into a new deck.",
+                     ["m44.turn.deck.reshuffle"])
     return s.decks["deck"].pop()
 
 
@@ -51,7 +54,8 @@ def draw(rules: Memoir44, ctx: Context) -> None:
     if owner:
         s.hands[owner].append(pop(ctx))
         mine.ambush_draw = None
-        ctx.emit(ev.CardDrawn(), f"{owner} draws a card to replace the Ambush.", ["m44.turn.draw.one_card"], owner)
+        if not ctx.quiet:
+            ctx.emit(ev.CardDrawn(), f"{owner} draws a card to replace the Ambush.", ["m44.turn.draw.one_card"], owner)
     if card is not None and card.effect == "their_finest_hour" and not mine.turn.counter:
         s.decks["deck"] += s.decks["discard"]
         s.decks["discard"] = []
@@ -60,13 +64,15 @@ def draw(rules: Memoir44, ctx: Context) -> None:
                  ["m44.order.cards.data"], s.active)
     if card is not None and card.effect == "recon":
         mine.keep = [pop(ctx), pop(ctx)]
-        ctx.emit(ev.CardsDrawn(), f"{s.active} draws two cards (Recon) and keeps one.",
-                 ["m44.turn.draw.one_card", "m44.order.cards.data"], s.active)
+        if not ctx.quiet:
+            ctx.emit(ev.CardsDrawn(), f"{s.active} draws two cards (Recon) and keeps one.",
+                     ["m44.turn.draw.one_card", "m44.order.cards.data"], s.active)
         ctx.goto("draw.keep")
         return
     if len(s.hands[s.active]) < mine.hand_limit[s.active]:
         s.hands[s.active].append(pop(ctx))
-        ctx.emit(ev.CardDrawn(), f"{s.active} draws a command card.", ["m44.turn.draw.one_card"], s.active)
+        if not ctx.quiet:
+            ctx.emit(ev.CardDrawn(), f"{s.active} draws a command card.", ["m44.turn.draw.one_card"], s.active)
     else:
         ctx.emit(ev.NoDraw(), f"{s.active}'s hand is at its High Command limit: no card is drawn.",
                  ["m44.nation.italy.high_command.discard_on_loss"], s.active)
@@ -99,8 +105,9 @@ def keep(rules: Memoir44, ctx: Context, action: KeepCard) -> None:
     rest.remove(action.card)
     s.decks["discard"].extend(rest)
     mine.keep = []
-    ctx.emit(ev.CardKept(), f"{s.active} keeps one of the two cards and discards the other.",
-             ["m44.order.cards.data"], s.active)
+    if not ctx.quiet:
+        ctx.emit(ev.CardKept(), f"{s.active} keeps one of the two cards and discards the other.",
+                 ["m44.order.cards.data"], s.active)
     after_draw(ctx)
 
 
@@ -144,21 +151,22 @@ def end_of_turn(rules: Memoir44, ctx: Context) -> None:
     s = ctx.state
     mine = s.rules_state
     held: dict[str, list[str]] = {side: [] for side in s.sides}
-    for obj in rules.options.objectives:
-        u = s.unit_at(rules.board.parse(obj.hex))
+    for obj, h in objective_hexes(rules):
+        u = s.unit_at(h)
         if obj.kind == "permanent" and obj.hex in mine.held[obj.side]:
             held[obj.side].append(obj.hex)
         elif u is not None and u.side == obj.side:
             held[obj.side].append(obj.hex)
-    for side in s.sides:
-        gained = set(held[side]) - set(mine.held[side])
-        lost = set(mine.held[side]) - set(held[side])
-        for label in sorted(gained):
-            ctx.emit(ev.MedalWon(), f"{side} holds the objective {label}: one medal.", ["m44.victory.medals.target"],
-                     side)
-        for label in sorted(lost):
-            ctx.emit(ev.MedalLost(), f"{side} no longer holds the objective {label}.",
-                     ["m44.victory.medals.target"], side)
+    if not ctx.quiet:  # the words of the medals won and lost (batch play keeps no log)
+        for side in s.sides:
+            gained = set(held[side]) - set(mine.held[side])
+            lost = set(mine.held[side]) - set(held[side])
+            for label in sorted(gained):
+                ctx.emit(ev.MedalWon(), f"{side} holds the objective {label}: one medal.", ["m44.victory.medals.target"],
+                         side)
+            for label in sorted(lost):
+                ctx.emit(ev.MedalLost(), f"{side} no longer holds the objective {label}.",
+                         ["m44.victory.medals.target"], side)
     mine.held = held
     count_medals(s)
     if ctx.is_over():
@@ -171,4 +179,16 @@ def end_of_turn(rules: Memoir44, ctx: Context) -> None:
         ctx.goto("card.chip")
     else:
         ctx.goto("card.play")
-    ctx.emit(ev.TurnBegan(), f"Turn {s.turn}: {s.active} to play.", ["m44.turn.first_player.scenario"], s.active)
+    if not ctx.quiet:
+        ctx.emit(ev.TurnBegan(), f"Turn {s.turn}: {s.active} to play.", ["m44.turn.first_player.scenario"], s.active)
+
+
+def objective_hexes(rules: Memoir44) -> list[tuple[Objective, Hex]]:
+    """The scenario's objectives, each with its hex read from its label: read once for the scenario's list of
+    objectives (remembered on the ruleset with that list, which the scenario fixes; counted at every turn's end)."""
+    objectives = rules.options.objectives
+    known = rules.__dict__.get("_m44_objective_hexes")
+    if known is None or known[0] is not objectives:
+        known = (objectives, [(obj, rules.board.parse(obj.hex)) for obj in objectives])
+        rules.__dict__["_m44_objective_hexes"] = known
+    return known[1]
