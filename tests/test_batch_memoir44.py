@@ -15,21 +15,14 @@ from hexlab.players import players_for
 from hexlab.rulesets.memoir44.actions import Battle, PlayCard
 from hexlab.rulesets.memoir44.cards import with_gung_ho
 from hexlab.rulesets.memoir44.tactics import slots
+from tests.support.batch import decisions
 
 SCENARIOS = ["memoir44/tenaru", "memoir44/normandy", "memoir44/drill_commissar"]
 
 
 def _positions(scenario: str, seed: int, steps: int = 300):
-    """The game at each decision of a random batch game (the game itself, moved on after each yield)."""
-    game = hexlab.load(scenario, seed=seed).batch_mode()
-    player = players_for(game, "random")
-    for _ in range(steps):
-        game.play_to_decision()
-        if game.is_over:
-            return
-        yield game
-        for _ in game.run(player, 1):
-            pass
+    """The game at each decision of a random batch game (:func:`tests.support.batch.decisions`)."""
+    return decisions(scenario, seed, steps)
 
 
 @pytest.mark.rule("m44.order.card.one_per_turn", "m44.order.cards.data", "m44.nation.soviet.commissar.no_direct_play")

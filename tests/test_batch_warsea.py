@@ -19,6 +19,7 @@ from hexlab.players import players_for
 from hexlab.rulesets.warsea import board
 from hexlab.rulesets.warsea.actions import Attack, Fly, Load, Mark, Move, Order, Unload
 from hexlab.rulesets.warsea.flow import STEPS
+from tests.support.batch import decisions
 
 SCENARIOS = ["warsea/tokyo_express", "warsea/drill_landing", "warsea/drill_rescue"]
 
@@ -48,16 +49,8 @@ def _candidates(game: hexlab.Game) -> list[Any]:
 
 
 def _decisions(scenario: str, seed: int, most: int = 600):
-    """The game at each decision of a random game in batch mode (the same game is yielded, moved on each time)."""
-    game = hexlab.load(scenario, seed=seed).batch_mode()
-    player = players_for(game, "random")
-    for _ in range(most):
-        game.play_to_decision()
-        if game.is_over:
-            return
-        yield game
-        for _ in game.run(player, 1):
-            pass
+    """The game at each decision of a random batch game (:func:`tests.support.batch.decisions`)."""
+    return decisions(scenario, seed, most)
 
 
 @pytest.mark.rule("was.base.initiative_default", "was.naval.load.deployment_area_only", "was.naval.load.capacity_limit",

@@ -60,6 +60,15 @@ def wait_http(url: str, timeout: float = 90.0, proc: subprocess.Popen | None = N
     raise TimeoutError(f"no answer from {url} in {timeout}s")
 
 
+def stop_process(proc: subprocess.Popen) -> None:
+    """Ask a server to stop; kill it if it has not within 20 s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
 @dataclass
 class Server:
     proc: subprocess.Popen
@@ -69,11 +78,7 @@ class Server:
     log: Path
 
     def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
+        stop_process(self.proc)
 
 
 @dataclass
@@ -89,11 +94,7 @@ class RoomServer:
     pages: Path
 
     def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
+        stop_process(self.proc)
 
 
 @contextmanager
