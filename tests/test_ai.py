@@ -625,3 +625,42 @@ def test_memoir44_it_stays_in_the_forest_rather_than_step_out_where_three_enemy_
     threat = hooks._next_card_threat({"X1": (9.0, "A1"), "X2": (9.0, "A1"), "X3": (9.0, "A1")},
                                      [game.state.units["A1"]])
     assert threat == pytest.approx(hooks.NEXT * (hooks.FIGURES + hooks.MEDAL))
+
+
+@pytest.mark.rule("was.naval.unload.any_island", "was.victory.island_value_equals_objective",
+                  "was.naval.carrier_sunk_troops_lost")
+def test_warsea_a_loaded_transport_sails_for_the_island_and_its_troops_count_in_its_danger():
+    """The Rescue drill: the Japanese transport at B1 has both troops aboard, the island (worth 50) is two sectors off
+    in B3, the American cruiser waits at B4. A troop aboard is worth a share of its island that halves with every
+    sector between them, and it goes down with its transport, so it counts in the transport's danger too. Before,
+    a troop aboard was worth at most half a point: the transport sailed sideways to A1, out of the way, and was sunk
+    there or later with the troops aboard (Japan won 46 of 100 against the random player)."""
+    from hexlab.ai.rulesets import warsea as hooks
+    from hexlab.rulesets.warsea import board
+
+    game = hexlab.load("warsea/drill_rescue", seed=1)
+    game.play_to_decision()
+    game.apply(next(a for a in game.legal_actions() if getattr(a, "first", None) == "Japan"))
+    game.play_to_decision()
+    while game.state.position == "sea.load":
+        game.apply(next(a for a in game.legal_actions() if type(a).__name__ == "Load"))
+        game.play_to_decision()
+    assert game.to_act == "Japan" and game.state.position == "sea.move"
+    assert len(board.troops_aboard(game.state, "TK1")) == 2
+    terms = hooks.evaluate(game.rules, game.state, "Japan")
+    underway = 50 * hooks.UNDERWAY ** 3  # two sectors off: an eighth of the island, each troop
+    assert terms["troops"] == pytest.approx(hooks.SCALE * 2 * underway)
+    empty = game.state.copy()
+    for troop in board.troops_aboard(empty, "TK1"):
+        del empty.units[troop.id]
+    # three sectors from the cruiser: one die; the troops aboard make that die cost more
+    assert terms["exposed"] < hooks.evaluate(game.rules, empty, "Japan")["exposed"] < 0
+
+    result = search(game, level="veteran", seed=1)
+    values = {c.action: c.value for c in result.choices}
+    sails = {a: a.to for a in values if getattr(a, "unit", None) == "TK1" and getattr(a, "to", None)}
+    nearer = [a for a, to in sails.items() if board.distance(to, "B3") == 1]
+    aside = [a for a, to in sails.items() if board.distance(to, "B3") == 2]
+    assert nearer and aside
+    assert min(values[a] for a in nearer) > max(values[a] for a in aside)
+    assert result.best in nearer

@@ -9,8 +9,13 @@ Everything is in victory points divided by ten, for one side: its own account mi
 - **islands** (was.victory.claim.sole_troops_at_check, was.victory.island_value_equals_objective): an island
   where only our troops stand is its value at the next check; an island we share with the enemy counts in
   proportion to our share of the troops on it;
-- **troops on their way** (was.naval.unload.*): a troop counter aboard a ship is worth a little, more the
-  nearer its carrier is to an island not yet ours (troops only score once ashore);
+- **troops on their way** (was.naval.unload.*, was.victory.island_value_equals_objective): a troop counter aboard
+  a ship is worth a share of the island it is carried to (the best of the islands not yet ours): half the island's
+  value in its sector, a quarter one sector away, halving with every sector more (:data:`UNDERWAY`). Troops only
+  score once ashore, but one that can land next turn is most of the way there. Before, a troop aboard was worth
+  at most half a point (5 less a point a sector, in tenths), against 5 points once ashore: sailing a sector closer
+  was worth less than keeping out of an enemy cruiser's reach, and in the Rescue drill the transport wandered
+  sideways until it was sunk (46 wins in 100 against the random player, benchmarks/results/ai.md);
 - **guns in reach** (was.combat.base_attack_dice_default, was.base.attack_on_ships_default): each ship's best
   shot where it stands: its gunnery dice at the range of each enemy ship in reach, as the points the attack takes
   off that ship on average, from the exact odds of the attack (sunk: its whole remaining value; damaged: one hull
@@ -19,7 +24,9 @@ Everything is in victory points divided by ten, for one side: its own account mi
   enemy ship in reach has at it, by the same measure. "Guns in reach" counts each ship's best shot only, so it
   cannot see that a ship sailing into the reach of an enemy that already has a target puts itself in danger
   (Tokyo Express games were lost this way, an unloaded destroyer-transport sailing in to be sunk); with both,
-  our ships fight where they out-gun the enemy and keep out of reach where they are out-gunned;
+  our ships fight where they out-gun the enemy and keep out of reach where they are out-gunned. A carrier's worth
+  in both terms includes the troops aboard, as "troops on their way" values them: they go down with it
+  (was.naval.carrier_sunk_troops_lost);
 - **closing in** (was.base.sea_movement_default, was.naval.gunfire_vs_troops.gunnery_only): each of our own
   warships with guns (not a transport: those carry troops, valued above) loses a little for every sector it
   must still sail before a target it can fight comes within its longest gunnery range: enemy troops ashore, an
@@ -59,6 +66,9 @@ CLOSING = 0.35
 """Victory points a sector a warship of ours must still sail before a target is in its reach. The smallest shot
 "guns in reach" values in Tokyo Express is 0.4 points (one die at the 8-point, Armour 2 APD: a 6, 1 in 6, sinks it;
 counted at :data:`GUNS`), so closing one sector is worth less than a shot."""
+UNDERWAY = 0.5
+"""A troop aboard is worth this share of the island it is carried to when its carrier is in the island's sector, and
+this share again for every sector further away (a quarter one sector away, an eighth two away)."""
 
 
 def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
@@ -93,6 +103,7 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
             held[isle] = side
         elif share == 0:
             held[isle] = "enemy"
+    cargo: dict[str, float] = {}  # carrier -> the worth (victory points) of the troops aboard it
     for u in state.units.values():
         if not (u.alive and board.is_troop(u) and isinstance(u.at, Aboard)):
             continue
@@ -100,9 +111,11 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
         if carrier is None or not isinstance(carrier.at, str):
             continue
         open_isles = [i for i in isles if held.get(i) != (side if u.side == side else "enemy")]
-        near = min((board.distance(carrier.at, i) for i in open_isles), default=0)
-        sign = 1.0 if u.side == side else -1.0
-        terms["troops"] += sign * SCALE * (5.0 - 1.0 * near)
+        if not open_isles:
+            continue
+        worth = max(board.island_value(rules, i) * UNDERWAY ** (board.distance(carrier.at, i) + 1) for i in open_isles)
+        cargo[carrier.id] = cargo.get(carrier.id, 0.0) + worth
+        terms["troops"] += (1.0 if u.side == side else -1.0) * SCALE * worth
     for s in state.sides:
         sign = 1.0 if s == side else -1.0
         foes = ships.get(state.other(s), [])
@@ -113,36 +126,37 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
             for t, tc in foes:
                 d = board.distance(u.at, t.at)
                 if d < len(c.gunnery):
-                    best = max(best, _shot(c.gunnery[d], t, tc))
+                    best = max(best, _shot(c.gunnery[d], t, tc, cargo.get(t.id, 0.0)))
             terms["guns"] += sign * SCALE * GUNS * best
         for u, c in ships.get(s, []):
-            terms["exposed"] -= sign * SCALE * GUNS * _threat(u, c, foes)
+            terms["exposed"] -= sign * SCALE * GUNS * _threat(u, c, foes, cargo.get(u.id, 0.0))
     terms["closing"] = -SCALE * CLOSING * sum(_sectors_to_reach(rules, state, u, c, ships.get(state.other(side), []))
                                               for u, c in ships.get(side, []))
     return terms
 
 
-def _threat(ship: Any, card: Any, foes: list[tuple[Any, Any]]) -> float:
-    """The worst one enemy ship can do to ``ship`` where it stands (:func:`_shot` at their range)."""
+def _threat(ship: Any, card: Any, foes: list[tuple[Any, Any]], cargo: float = 0.0) -> float:
+    """The worst one enemy ship can do to ``ship`` (troops aboard worth ``cargo``) where it stands (:func:`_shot` at
+    their range)."""
     from ...rulesets.warsea import board
 
     worst = 0.0
     for t, tc in foes:
         d = board.distance(t.at, ship.at)
         if d < len(tc.gunnery):
-            worst = max(worst, _shot(tc.gunnery[d], ship, card))
+            worst = max(worst, _shot(tc.gunnery[d], ship, card, cargo))
     return worst
 
 
-def _shot(dice: int, target: Any, card: Any) -> float:
-    """The points one gunnery attack of ``dice`` dice takes off ``target`` (a ship, its class ``card``) on average,
-    from the exact odds of the attack (:func:`hexlab.rulesets.warsea.odds.attack_dist`): its whole remaining value
-    ("fleet afloat") if it sinks, one hull point's share if it is damaged."""
+def _shot(dice: int, target: Any, card: Any, cargo: float = 0.0) -> float:
+    """The points one gunnery attack of ``dice`` dice takes off ``target`` (a ship, its class ``card``, troops aboard
+    worth ``cargo``) on average, from the exact odds of the attack (:func:`hexlab.rulesets.warsea.odds.attack_dist`):
+    its whole remaining value ("fleet afloat") and its cargo if it sinks, one hull point's share if it is damaged."""
     if dice <= 0:
         return 0.0
     sunk, damaged = _attack_odds(dice, card.armour, card.vital, target.strength)
     per_hull = card.points / max(1, target.max_strength)
-    return sunk * per_hull * target.strength + damaged * per_hull
+    return sunk * (per_hull * target.strength + cargo) + damaged * per_hull
 
 
 @cache
