@@ -664,3 +664,30 @@ def test_warsea_a_loaded_transport_sails_for_the_island_and_its_troops_count_in_
     assert nearer and aside
     assert min(values[a] for a in nearer) > max(values[a] for a in aside)
     assert result.best in nearer
+
+
+@pytest.mark.rule("was.combat.troop.mandatory_same_island", "was.victory.island_value_equals_objective")
+def test_warsea_troops_aboard_make_for_an_open_island_before_a_richer_one_the_enemy_holds():
+    """Tokyo Express: a Japanese destroyer-transport with one troop aboard at B5. Savo Island (25) is one sector away
+    and open; Lunga Point (75) is two away and held by American troops, so landing there starts a fight and does not
+    take it: it counts at half, and the troop is worth Savo's share (Cape Esperance, 50 at two sectors, is worth the
+    same). Counting Lunga Point in full, a Tokyo Express transport sailed past an open Savo Island to lose a fight at
+    Lunga Point (and the game, 70-85). With Lunga Point empty the richer island is the goal again."""
+    from hexlab.ai.rulesets import warsea as hooks
+    from hexlab.rulesets.warsea import board
+
+    game = hexlab.load("warsea/tokyo_express", seed=1)
+    game.play_to_decision()
+    game.apply(next(a for a in game.legal_actions() if getattr(a, "first", None) == "Japan"))
+    game.play_to_decision()
+    game.apply(next(a for a in game.legal_actions() if getattr(a, "unit", None) == "DT1"))
+    assert len(board.troops_aboard(game.state, "DT1")) == 1
+    state = game.state.copy()
+    state.units["DT1"].at = "B5"
+    assert board.troops_on(state, "D6", "United States") and not board.troops_on(state, "B4")
+    assert (board.distance("B5", "B4"), board.distance("B5", "D6"), board.distance("B5", "D3")) == (1, 2, 2)
+    troops = hooks.evaluate(game.rules, state, "Japan")["troops"]
+    assert troops == pytest.approx(hooks.SCALE * 25 * hooks.UNDERWAY ** 2)  # not Lunga Point's 75 / 8
+    for u in board.troops_on(state, "D6"):
+        del state.units[u.id]
+    assert hooks.evaluate(game.rules, state, "Japan")["troops"] == pytest.approx(hooks.SCALE * 75 * hooks.UNDERWAY ** 3)
