@@ -7,6 +7,7 @@ an enemy recon in flight shows as a marker, never as the unit that left the hidd
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -56,7 +57,7 @@ def test_a_higher_df_is_harder_to_hit():
     for df, hit in ((2, True), (3, False)):
         g = strike_ready()
         for b in ("B25a", "B25b"):
-            mine(g).air[b].df = df
+            mine(g).air[b] = replace(mine(g).air[b], df=df)  # printed facts are frozen: a unit with another DF
         g.apply(StrikeBase("a_dobodura", "j_wewak"))
         assert mine(g).strike.candidates[2] == "K61a"
         force_roll(g, lambda fs: fs[2] <= 6 and all(f >= 7 for i, f in enumerate(fs) if i != 2))
@@ -75,7 +76,7 @@ def test_bombs_on_a_ground_unit_meet_its_cf():
     assert combat.bomb_hits(3, 3, combat.resistance(2, 2)) and not combat.bomb_hits(3, 3, combat.resistance(3, 2))
     for cf, left in ((3, 1), (1, 0)):  # two B-25s (BF 3) roll 2 and 3
         g = strike_ready()
-        mine(g).ground["51D"].cf = cf
+        mine(g).ground["51D"] = replace(mine(g).ground["51D"], cf=cf)
         assert refused(g, StrikeGround("a_dobodura", "T4a")) == "oc.components.ground.combat_factor"
         assert refused(g, StrikeShip("a_dobodura", "51D")) == "oc.base.strike_mission_default"
         g.apply(StrikeGround("a_dobodura", "51D"))

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -173,7 +174,7 @@ def test_factors_drive_the_rolls():
     assert bombing_factor(r, s, "P39a") == 1  # a strafer hits on 1
     assert board.in_range(r, s, s.units["B25a"], "0707", "0203")  # range 7
     assert not board.in_range(r, s, s.units["P40a"], "0908", "0203")
-    mine(g).air["P40a"].range = 0  # U: any hex
+    mine(g).air["P40a"] = replace(mine(g).air["P40a"], range=0)  # U: any hex
     assert board.in_range(r, s, s.units["P40a"], "0908", "0203")
     bombers, _ = strike_force(r, s, "a_milne", "0707")
     assert "P39a" in bombers

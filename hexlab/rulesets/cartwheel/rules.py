@@ -208,14 +208,11 @@ class Cartwheel(Ruleset[CartwheelState]):
         mine = CartwheelState()
         for u in s.units.values():
             if board.is_air(u):
-                st = AirStats()
-                for k in STAT_KEYS:
-                    if k in u.attrs:
-                        setattr(st, k, u.attrs.pop(k))
+                printed = {k: u.attrs.pop(k) for k in STAT_KEYS if k in u.attrs}
                 if u.kind in (RECON, "transport"):
-                    st.two_sided = False
-                st.code = st.code or DEFAULT_CODE[u.kind]
-                mine.air[u.id] = st
+                    printed["two_sided"] = False
+                printed["code"] = printed.get("code") or DEFAULT_CODE[u.kind]
+                st = mine.air[u.id] = AirStats(**printed)  # type: ignore[arg-type]
                 u.max_strength = 2 if st.two_sided else 1
                 u.strength = min(u.strength, u.max_strength) or u.max_strength
         for u in s.units.values():
