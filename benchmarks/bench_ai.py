@@ -165,12 +165,14 @@ def report(records: list[dict], args: argparse.Namespace, fp: str | dict[str, st
          "waiting for a CPU, the CPU columns do not).") if wall is not None else
         "Rebuilt from the games file alone (--report-only, or nothing left to play).",
         "",
-        "n is the games in the row (seeds 1..n when complete); W-L-D is the veteran's: games won, lost, and drawn or "
-        "unfinished; the interval is Wilson's 95%. Decision times are the veteran's, decisions with one legal move "
-        "left out; 'stops' counts decisions where the safety stop on wall time cut the search short"
+        "n is the games in the row (seeds 1..n when complete); W-L-D is the first-named player's (the veteran's but in "
+        "rows of a level against itself or random against random, which show how balanced a scenario is): games won, "
+        "lost, and drawn or unfinished, from the seat named; the interval is Wilson's 95%. Decision times are that "
+        "player's, decisions with one legal move left out; 'stops' counts decisions where the safety stop on wall "
+        "time cut the search short"
         + (" (on: --wall-stop)." if args.wall_stop else " (off: the levels played on their node budgets alone)."),
         "",
-        "| scenario | veteran's seat | pairing | n | W-L-D | win rate (95% CI) | median | p95 | CPU median | CPU p95 "
+        "| scenario | seat | pairing | n | W-L-D | win rate (95% CI) | median | p95 | CPU median | CPU p95 "
         "| stops |",
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
@@ -188,9 +190,10 @@ def report(records: list[dict], args: argparse.Namespace, fp: str | dict[str, st
         lo, hi = wilson(won, n)
         times = [t for r in rs for t in r["times"]]
         cpu = [t for r in rs for t in r.get("cpu", [])]
-        wall_ts, cpu_ts = by_ruleset.setdefault(key[0].split("/")[0], ([], []))
-        wall_ts += times
-        cpu_ts += cpu
+        if key[1] == "veteran":  # the summary below is of the veteran's decisions alone
+            wall_ts, cpu_ts = by_ruleset.setdefault(key[0].split("/")[0], ([], []))
+            wall_ts += times
+            cpu_ts += cpu
         med, p95 = _quantiles(times)
         cmed, cp95 = _quantiles(cpu)
         stops = sum(r.get("cut_short", 0) for r in rs)

@@ -145,3 +145,20 @@ def test_bad_options_are_refused_with_the_reason(bench, capsys):
         with pytest.raises(SystemExit):
             bench.main(argv)
         assert words in capsys.readouterr().err
+
+
+def test_the_decision_time_summary_counts_the_veterans_decisions_only(bench):
+    """Rows of a level against itself (``--pairings novice:novice``, how balanced a scenario is) sit in the same table,
+    but the summary of decision times is the veteran's: a novice's quick decisions must not pull its median down."""
+    import argparse
+
+    def record(hero: str, times: list[float]) -> dict:
+        return {"scenario": "cadet/village", "hero": hero, "other": hero, "seat": "Greeks", "seed": 1, "won": True,
+                "lost": False, "times": times, "cpu": times, "finished": "2026-11-25 00:00 UTC"}
+
+    args = argparse.Namespace(out_games="", wall_stop=False, jobs=1, minutes=0)
+    out = bench.report([record("veteran", [0.2, 0.3, 0.4]), record("novice", [0.001] * 50)], args, "f", 0, None, False)
+    rows = {line.split(" | ")[0].strip("| "): line for line in out if line.startswith("| ")}
+    assert rows["cadet"].startswith("| cadet | 3 | 0.300 s")
+    table = [line for line in out if line.startswith("| cadet/village")]
+    assert len(table) == 2 and "| novice vs novice |" in table[1]
