@@ -103,7 +103,7 @@ def prepare(game: Game, side: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for u in start.units.values():
         if u.side != side and u.id in mine.air and isinstance(u.at, DisplayBox):
-            out[u.id] = (copy.deepcopy(u), copy.deepcopy(mine.air[u.id]))
+            out[u.id] = (copy.deepcopy(u), mine.air[u.id])  # the printed factors are frozen: shared
     return out
 
 
@@ -128,7 +128,7 @@ def resample(rules: Any, view: GameState, side: str, rng: Rng, known: dict[str, 
                       and known[k][0].kind == u.kind), None)
         if match is not None:
             used.add(match)
-            mine.air[uid] = copy.deepcopy(known[match][1])
+            mine.air[uid] = known[match][1]
         else:
             mine.air[uid] = AirStats(code=DEFAULT_CODE.get(u.kind, ""), two_sided=u.max_strength > 1)
     if not known:
@@ -158,7 +158,7 @@ def resample(rules: Any, view: GameState, side: str, rng: Rng, known: dict[str, 
         u = copy.deepcopy(start)
         u.at = DisplayBox(d, READY)
         world.units[uid] = u
-        mine.air[uid] = copy.deepcopy(stats)
+        mine.air[uid] = stats
         if d in room and u.kind in room[d]:
             room[d][u.kind] -= 1
     return world

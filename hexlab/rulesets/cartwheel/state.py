@@ -12,8 +12,8 @@ class AirStats:
     """One aerial unit's printed factors, read once at set-up (oc.components.air.*): every value illustrative.
 
     The three printed-facts classes are frozen: nothing changes them in play, so a copy of the game shares them
-    instead of copying each (the search copies the game tens of thousands of times a campaign game; copying these
-    was half of its time)."""
+    instead of copying each (the search copies the game tens of thousands of times a campaign game: campaign seed 1
+    took 43.3 s of CPU with them copied, 34.8 s shared)."""
 
     af: int = 0
     df: int = 0
