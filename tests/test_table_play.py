@@ -181,6 +181,27 @@ def test_the_hint_button_says_what_the_computer_would_play_and_leaves_the_game_a
     assert table.stepper.hint_view.value == ""  # a hint belongs to the position it was asked in
 
 
+@pytest.mark.rule("m44.victory.medal.last_figure")
+def test_the_hint_marks_each_rule_it_cites_that_is_ours_as_every_rule_code_on_the_table_does():
+    """The computer's reasons cite the rules its evaluation values ("figures left +1.5
+    [m44.victory.medal.last_figure]"); on the table each cited code carries its catalog mark (that one is our
+    reading) and its words on hover, like the stepper's chips, so a student meeting it in a hint is told it is
+    ours. At the overrun drill's first decision the veteran's reason names the last-figure medal."""
+    import re
+
+    from hexlab import reference
+
+    table = Table(hexlab.load("memoir44/drill_overrun", seed=1), seat="Allies")
+    table.stepper.hint_button.click()
+    hint = table.stepper.hint_view.value
+    cited = re.findall(r"\[<code title='[^']*'>([a-z0-9_.]+)</code>(<span class='hexlab-mark[^>]*>([^<]*)</span>)?\]", hint)
+    assert cited, hint
+    for clause, _, label in cited:
+        assert label == reference.lookup(clause).label, (clause, label)
+    assert ("m44.victory.medal.last_figure", "our reading") in {(c, lab) for c, _, lab in cited}
+    assert "[m44." not in re.sub(r"\[<code", "", hint)  # no code left bare
+
+
 def test_a_computer_move_from_the_table_says_why():
     table = hexlab.play("cadet/village", seed=3, players={"Ottomans": "veteran"})
     game = table.game

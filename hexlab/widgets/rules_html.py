@@ -8,6 +8,7 @@ rules), so a reader can tell anywhere on the table whether a rule is the source'
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 
 from .. import reference
@@ -33,6 +34,22 @@ def code(clause: str) -> str:
     """A rule code with its mark, and its words on hover."""
     return (f"<code title='{html.escape(rule_text(clause), quote=True)}'>{html.escape(clause)}</code>"
             f"{mark(clause)}")
+
+
+_BRACKETED = re.compile(r"\[([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+)\]")
+
+
+def marked(text: str, escaped: bool = False) -> str:
+    """Plain text that cites rules in brackets, as the computer's reasons do ("medals +8.8
+    [m44.victory.medals.target]"), as HTML: each cited code gets its mark and its words on hover (:func:`code`),
+    so a reason tells a rule of ours from the source's as every other rule code on the table does.
+    ``escaped``: the text is HTML already (escaped by its maker); otherwise it is escaped here."""
+    body = text if escaped else html.escape(text)
+
+    def one(m: re.Match[str]) -> str:
+        return f"[{code(m.group(1))}]" if reference.lookup(m.group(1)) else m.group(0)
+
+    return _BRACKETED.sub(one, body)
 
 
 def cite(clauses: Sequence[str]) -> str:

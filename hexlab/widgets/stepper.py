@@ -26,7 +26,7 @@ from .. import words
 from ..engine import Action, Event, Game, RuleError
 from ..players import Player
 from .rules_html import cite as _cite
-from .rules_html import rules_list
+from .rules_html import marked, rules_list
 
 KIND_BADGE = {"decision": "decide", "auto": "auto", "dice": "dice"}
 KIND_WORDS = {"decision": "a decision", "auto": "done by the engine", "dice": "a dice roll"}
@@ -152,7 +152,7 @@ class PhaseStepper(widgets.VBox):
                 self.settle()
             reason = getattr(player, "reason", "")
             if reason:  # the computer says why, in one line (hexlab.ai)
-                self._say(f"<span class='hexlab-reason'>{html.escape(reason)}</span>")
+                self._say(f"<span class='hexlab-reason'>{marked(reason)}</span>")
             return
         self._say(f"<b>{html.escape(str(game.to_act))}</b> decides now: {html.escape(game.current_step.title)}. "
                   "Click a unit on the map or a choice below.")
@@ -177,7 +177,7 @@ class PhaseStepper(widgets.VBox):
 
         found = explain(game, side=game.to_act, budget="veteran")
         self.hint_view.value = f"<div class='hexlab-hint-box'><b>Hint for {html.escape(str(game.to_act))}</b>" \
-                               f"{found.html()}</div>"
+                               f"{marked(found.html(), escaped=True)}</div>"
 
     def undo(self) -> None:
         """Take back the last decision or roll, with the bookkeeping run after it (the last step only,
@@ -348,6 +348,6 @@ class PhaseStepper(widgets.VBox):
         items = []
         for event in reversed(log[-lines:]):
             cls = "hexlab-phase" if event.kind in ("PhaseBegan", "TurnBegan") else ""
-            items.append(f"<li class='{cls}'>{html.escape(event.text)} "
+            items.append(f"<li class='{cls}'>{marked(event.text)} "
                          f"<small class='hexlab-clauses'>{_cite(event.clauses)}</small></li>")
         return f"<ul class='hexlab-log-list'>{''.join(items)}</ul>"
