@@ -289,3 +289,28 @@ def test_a_roll_left_unlisted_because_it_never_costs_anything_really_never_does(
             assert _resolved_hits(game.rules, before, faces, sides, None) == {}, (key, faces)
         seen.add(key)
     assert seen == {k for k in NEVER_COSTS if k[0] == "cartwheel"}
+
+
+@pytest.mark.rule("m44.victory.medals.target")
+def test_the_report_marks_the_rules_of_ours_that_the_computer_cites_and_the_result_names():
+    """A teacher reading the report of a game against the computer meets its one-line reasons ("... by medals +2.0
+    [m44.victory.medals.target]") and the rule that ended the game: each code there carries its catalog mark, as on
+    the table, so a value of ours (the drill's medal target is illustrative) is never shown as the source's."""
+    from hexlab import reference
+    from hexlab.players import make_player
+
+    game = load("memoir44/drill_overrun", seed=1)
+    for _ in game.run({"Allies": make_player("veteran", 1), "Axis": RandomPlayer(2)}, 2000):
+        pass
+    assert game.is_over
+    page = report(game)
+    reasons = [li for li in re.findall(r"<li>(.*?)</li>", page) if "(veteran) plays" in li]
+    cited = [c for li in reasons for c in re.findall(r"\[<code title='[^']*'>([a-z0-9_.]+)</code>", li)]
+    assert reasons and cited
+    for li in reasons:
+        assert not re.search(r"\[[a-z0-9_]+\.[a-z0-9_.]+\]", li), li  # no code left bare
+    for clause in set(cited):
+        label = reference.lookup(clause).label
+        assert not label or f">{clause}</code><span class='hexlab-mark" in page, clause
+    result = re.search(r'<p class="clauses">Rule: (.*?)</p>', page).group(1)
+    assert ">m44.victory.medals.target</code>" in result and "illustrative</span>" in result

@@ -25,6 +25,7 @@ from ..engine import Game, GameState, HexlabError
 from ..engine.events import DiceRolled, Event, PhaseBegan
 from ..engine.game import STEP
 from ..render import scene, to_svg
+from ..render.rules_html import code, marked
 from .charts import line_chart
 from .luck import Attack, Luck, attack_at, counting_note, replay
 
@@ -47,6 +48,8 @@ table { border-collapse: collapse; margin: .5rem 0; font-size: .95rem; }
 th, td { border: 1px solid #777; padding: .2rem .5rem; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
 .turn ul { margin-top: .2rem; } .turn li { margin: .1rem 0; }
+.turn code, .clauses code { font-size: .85em; overflow-wrap: anywhere; }
+.hexlab-mark { margin-left: .25em; color: #7a4a00; } /* a rule of ours: our reading, illustrative, published game */
 .turn { break-inside: avoid-page; }
 nav a { margin-right: 1rem; }
 @media print {
@@ -164,7 +167,7 @@ def _result(game: Game) -> str:
                 f"at {escape(game.current_phase.title)} ({escape(game.current_step.title.lower())}).</p>")
     who = words.wins(result["winner"], start=True) if result.get("winner") else "The game was drawn"
     clauses = result.get("clauses") or []
-    cite = f'<p class="clauses">Rule: {escape(", ".join(clauses))}</p>' if clauses else ""
+    cite = f'<p class="clauses">Rule: {", ".join(code(c) for c in clauses)}</p>' if clauses else ""
     return f'<p class="result"><strong>{escape(who)}</strong>: {escape(result.get("reason", ""))}.</p>{cite}'
 
 
@@ -203,7 +206,7 @@ def _narrative(game: Game, st: Story, log: list[Event], measure: str) -> str:
         if end is not None:
             summary = f"<p>{escape(_turn_summary(sides, prev, end.lost, end.score, measure))}</p>"
             prev = end.lost
-        lines = "".join(f"<li>{escape(e.text)}</li>" for e in items if e.text)
+        lines = "".join(f"<li>{marked(e.text)}</li>" for e in items if e.text)  # a computer's reason cites rules
         out.append(head + summary + (f"<ul>{lines}</ul>" if lines else "<p>Nothing happened.</p>") + "</section>")
     return "\n".join(out)
 

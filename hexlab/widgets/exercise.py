@@ -28,9 +28,9 @@ from ..exercises.model import SET_TYPES, Exercise, Grade
 from ..exercises.seat import has_hidden, seat_of
 from ..exercises.sheet import SHEET, Sheet
 from ..hexes import Hex
+from ..render.rules_html import cite
 from ..render.scene import Line, Poly
 from .hexmap import HexMap
-from .rules_html import cite
 
 PICKED, RIGHT, MISSED, WRONG, FOCUS = "#1f5fbf", "#1a7f37", "#c96a00", "#b3261e", "#111111"
 

@@ -30,9 +30,9 @@ from ipycanvas import MultiCanvas, hold_canvas
 from ..engine import Action, DiceRolled, Game, PhaseBegan, RuleError
 from ..engine.state import Location
 from ..hexes import Hex, bounds, hex_to_pixel, pixel_to_hex
+from ..render.rules_html import code
 from ..render.scene import Poly, Scene, Text, fit_layout, scene
 from .draw import draw_shapes
-from .rules_html import code
 
 TERRAIN, UNITS, HIGHLIGHT = 0, 1, 2
 LAYER_NAMES = {TERRAIN: "terrain", UNITS: "units", HIGHLIGHT: "highlight"}

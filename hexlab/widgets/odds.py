@@ -27,7 +27,7 @@ import ipywidgets as widgets
 
 from ..engine import Context, Event, Game, PhaseBegan
 from ..odds import OddsReport, chance
-from .rules_html import code
+from ..render.rules_html import code
 
 MOST_ROWS = 12
 """The most outcomes a pending roll is shown with; the least likely beyond them are added up as one row."""

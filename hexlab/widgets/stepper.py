@@ -25,8 +25,8 @@ import ipywidgets as widgets
 from .. import words
 from ..engine import Action, Event, Game, RuleError
 from ..players import Player
-from .rules_html import cite as _cite
-from .rules_html import marked, rules_list
+from ..render.rules_html import cite as _cite
+from ..render.rules_html import marked, rules_list
 
 KIND_BADGE = {"decision": "decide", "auto": "auto", "dice": "dice"}
 KIND_WORDS = {"decision": "a decision", "auto": "done by the engine", "dice": "a dice roll"}

@@ -115,8 +115,8 @@ def _wrong_number(ex) -> str:
 @pytest.mark.parametrize("ruleset, kind, seed", CASES, ids=IDS)
 def test_an_exercise_answered_right_then_wrong_with_the_keyboard(page, ruleset, kind, seed):
     import hexlab.exercises as hx
+    from hexlab.render.rules_html import rule_text
     from hexlab.widgets.exercise import ExerciseView
-    from hexlab.widgets.rules_html import rule_text
 
     index = CASES.index((ruleset, kind, seed))
     ex = hx.generate(ruleset, kind, seed=seed)

@@ -1,9 +1,10 @@
-"""Rule codes as the widgets show them: a code, its mark when the rule is ours, and its words on hover.
+"""Rule codes in HTML: a code, its mark when the rule is ours, and its words on hover.
 
-One place for every widget (the stepper's chips and rule lists, the map's refusals, the odds panel's
-rules), so a reader can tell anywhere on the table whether a rule is the source's, *our reading*, an
-*illustrative* value of ours, or the *published game*'s where the summary we follow leaves it out
-(``reference.MARKS``)."""
+One place for everything that shows rule codes in HTML (the table's chips and rule lists, the map's refusals,
+the odds panel's rules, the computer's reasons, the after-action report), so a reader can tell anywhere whether
+a rule is the source's, *our reading*, an *illustrative* value of ours, or the *published game*'s where the
+summary we follow leaves it out (``reference.MARKS``). No widget library is needed: the marks carry their own
+small style, legible on a page without the table's CSS."""
 
 from __future__ import annotations
 
