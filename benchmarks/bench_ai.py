@@ -12,7 +12,8 @@ The full count is many CPU-hours, so a run can be stopped and resumed, and split
 - every finished game is appended as one JSON line to ``--out-games`` (default
   ``benchmarks/results/ai_games.jsonl``): scenario, pairing, seat, seed, result, decision times (wall and CPU),
   the commit and the fingerprint of the sources that played it (:func:`fingerprint`: the engine, the computer, the
-  scenario's ruleset and its scenarios, and the modules a game loads; not the other rulesets);
+  scenario's ruleset and its scenarios, and the modules a game loads; not the other rulesets, nor the words of the
+  computer's reasons, :data:`WORDS_ONLY`);
 - a rerun skips the games the file already holds under their ruleset's current fingerprint (change the engine or the
   computer and every game is played again; change one ruleset and only its games are);
 - ``--shard i/k`` plays only every k-th job, starting at the i-th (run ``1/2`` and ``2/2`` side by side);
@@ -56,6 +57,23 @@ GAME_MODULES = ("__init__", "dice", "guard", "hexes", "odds", "players", "saves"
                 "style", "words")
 """The top-level ``hexlab`` modules a game loads (its scenario read, its players made, its rules and the computer
 imported); ``tests/test_ai_bench.py`` checks the list against what a fresh process loads."""
+WORDS_ONLY = ("hexlab/ai/explain.py",)
+"""Files of the fingerprinted folders that cannot change a move, so left out of the fingerprint: the words of the
+computer's reasons and hints (:mod:`hexlab.ai.explain`), made from a search's result after the move is chosen
+(``hexlab.players.SearchPlayer.choose``). Rewording a reason replays no game; of what the benchmark measures, it
+can touch only the decision times, by the cost of formatting one line."""
+SAME_SOURCES: dict[str, str] = {
+    "2da61dbf6199": "8b1cee6fc87b",
+    "71500af275cc": "e18438cd8719",
+    "65bbbde3f419": "de2f435cd679",
+    "7998e9462439": "40ad672127fe",
+    "4b1224cf7b3e": "a9e8e49a7d6e",
+}
+"""Each ruleset's fingerprint -> the one the same sources had while :data:`WORDS_ONLY` was still hashed in (taken
+from one checkout, commit 6f3dbfc, on 25 November 2026, before ``explain.py`` was next changed): the games recorded
+under the old one were played by exactly the sources the new one hashes, so they count as its games. The old
+values are fixed, so no game of other sources is let in; once a ruleset's sources change, its key no longer
+matches and its games are played again, as for any change."""
 KEEP_MARK = "<!-- notes: kept by bench_ai.py -->"
 """A rebuilt ``ai.md`` keeps everything from this line on: the notes written by hand under the table."""
 
@@ -236,6 +254,8 @@ def fingerprint(root: Path = ROOT, ruleset: str | None = None) -> str:
         if not path.is_file() or "__pycache__" in path.parts or path.suffix in (".pyc", ".pyo"):
             continue
         rel = path.relative_to(root).parts
+        if path.relative_to(root).as_posix() in WORDS_ONLY:
+            continue
         owner = (rel[2] if rel[:2] == ("hexlab", "rulesets") and len(rel) > 3
                  else path.stem if rel[:3] == ("hexlab", "ai", "rulesets") and len(rel) == 4
                  else rel[1] if rel[0] == "scenarios" and len(rel) > 2 else None)
@@ -244,6 +264,11 @@ def fingerprint(root: Path = ROOT, ruleset: str | None = None) -> str:
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()[:12]
+
+
+def same_play(fp: str) -> set[str]:
+    """``fp`` and the fingerprints recorded before it of the same sources (:data:`SAME_SOURCES`)."""
+    return {fp, *(old for new, old in SAME_SOURCES.items() if new == fp)}
 
 
 def fingerprints(scenarios: list[str], root: Path = ROOT) -> dict[str, str]:
@@ -286,11 +311,11 @@ def read_games(path: Path) -> list[dict]:
 def current_games(games: list[dict], fp: str | dict[str, str], wall_stop: bool) -> list[dict]:
     """The games played under fingerprint ``fp`` (or any of several, comma-separated; or, as a dict, each ruleset's
     own) and the same ``--wall-stop`` setting, the last of each job kept."""
-    wanted = set(fp.split(",")) if isinstance(fp, str) else None
+    wanted = set().union(*(same_play(x) for x in fp.split(","))) if isinstance(fp, str) else None
     latest: dict[tuple, dict] = {}
     for g in games:
         ok = (g.get("fingerprint") in wanted if wanted is not None
-              else g.get("fingerprint") == fp.get(g["scenario"].split("/")[0]))
+              else g.get("fingerprint") in same_play(fp.get(g["scenario"].split("/")[0], "")))
         if ok and bool(g.get("wall_stop")) == wall_stop:
             latest[job_key(g["scenario"], g["hero"], g["other"], g["seat"], g["seed"])] = g
     return list(latest.values())
@@ -428,7 +453,8 @@ def main(argv: list[str] | None = None) -> int:
         Path(args.json).write_text(json.dumps(new, indent=1))
     if games_file:
         records = current_games(read_games(games_file), wanted_fp, args.wall_stop)
-        counted = set(wanted_fp.split(",")) if isinstance(wanted_fp, str) else set(wanted_fp.values())
+        counted = set().union(*(same_play(x) for x in (wanted_fp.split(",") if isinstance(wanted_fp, str)
+                                                         else wanted_fp.values())))
         others = len({g.get("fingerprint") for g in read_games(games_file)} - counted)
     else:
         records, others = new, 0
@@ -441,9 +467,15 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _fps_text(fp: str | dict[str, str]) -> str:
+    def one(x: str, rid: str = "") -> str:
+        before = sorted(same_play(x) - {x})
+        said = [rid] if rid else []
+        said += [f"recorded as `{b}` before `explain.py` was left out" for b in before]
+        return f"`{x}`" + (f" ({'; '.join(said)})" if said else "")
+
     if isinstance(fp, str):
-        return ", ".join(f"`{x}`" for x in fp.split(","))
-    return ", ".join(f"`{x}` ({rid})" for rid, x in fp.items())
+        return ", ".join(one(x) for x in fp.split(","))
+    return ", ".join(one(x, rid) for rid, x in fp.items())
 
 
 _SIDES: dict[str, list[str]] = {}

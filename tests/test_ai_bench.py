@@ -137,6 +137,43 @@ def test_the_report_is_built_from_the_file_for_one_fingerprint_and_keeps_the_not
     assert "`aaaa`" in text and "1 other fingerprint" in text
 
 
+def test_the_words_of_the_computers_reasons_are_not_fingerprinted(bench, tmp_path):
+    """Rewording a reason or a hint (hexlab/ai/explain.py) cannot change a move, so it replays no game; the search
+    beside it still does."""
+    (tmp_path / "hexlab/ai").mkdir(parents=True)
+    (tmp_path / "hexlab/ai/explain.py").write_text("WORDS = 1\n")
+    (tmp_path / "hexlab/ai/search.py").write_text("DEPTH = 1\n")
+    before = bench.fingerprint(tmp_path)
+    (tmp_path / "hexlab/ai/explain.py").write_text("WORDS = 2\n")
+    assert bench.fingerprint(tmp_path) == before
+    (tmp_path / "hexlab/ai/search.py").write_text("DEPTH = 2\n")
+    assert bench.fingerprint(tmp_path) != before
+
+
+def test_games_recorded_before_the_words_were_left_out_count_under_the_same_sources_fingerprint(bench, tmp_path,
+                                                                                                  monkeypatch):
+    """A game recorded under the fingerprint its sources had while explain.py was hashed in counts as a game of the
+    fingerprint those sources have now (bench_ai.SAME_SOURCES), in the report and when a rerun skips what is
+    recorded; a game of any other fingerprint still does not."""
+    monkeypatch.setattr(bench, "SAME_SOURCES", {"new000000001": "old000000001"})
+    monkeypatch.setattr(bench, "fingerprint", lambda root=None, ruleset=None: "new000000001")
+    games, md = tmp_path / "games.jsonl", tmp_path / "ai.md"
+    record = {"scenario": "cadet/drill_bump", "hero": "veteran", "other": "random", "seat": "Greeks", "seed": 1,
+              "winner": "Greeks", "won": True, "lost": False, "times": [0.1], "cpu": [0.1], "error": "",
+              "commit": "abc", "wall_stop": False}
+    for seed, fp in [(1, "old000000001"), (2, "new000000001"), (3, "other0000001")]:
+        bench.append_game(games, dict(record, seed=seed, fingerprint=fp))
+    common = ["--scenarios", "cadet/drill_bump", "--pairings", "veteran:random", "--seats", "0",
+              "--out-games", str(games), "--out", str(md)]
+    bench.main(["--report-only", *common])
+    text = md.read_text()
+    assert "| cadet/drill_bump | Greeks | veteran vs random | 2 | 2-0-0 |" in text
+    assert "`new000000001` (cadet; recorded as `old000000001` before `explain.py` was left out)" in text
+    assert "1 other fingerprint" in text
+    bench.main(["--games", "2", "--jobs", "1", *common])  # seeds 1 and 2 are recorded: nothing is played
+    assert [g["seed"] for g in lines(games)] == [1, 2, 3]
+
+
 def test_bad_options_are_refused_with_the_reason(bench, capsys):
     for argv, words in [(["--shard", "3/2", "--report-only"], "between 1 and k"),
                         (["--shard", "x", "--report-only"], "i/k"),
