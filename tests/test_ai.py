@@ -330,6 +330,43 @@ def test_when_the_computer_plays_the_log_says_why_in_one_line_and_the_game_repla
     assert len([e for e in game.log if e.kind == "Remark"]) == before - 1
 
 
+def _leads(text: str) -> list[float]:
+    """The numbers a reason gives after "better on:" up to the next clause of the sentence."""
+    import re
+
+    out = []
+    for part in re.findall(r"better on: (.*?)(?:; this one|, but|$)", text):
+        out += [float(x) for x in re.findall(r" ([+-]\d+\.\d)(?: \[|;|$)", part)]
+    return out
+
+
+@pytest.mark.rule("cc.victory.flag.capture")
+def test_a_reason_never_calls_a_move_better_on_a_term_where_it_is_behind():
+    """Seen in a hint at drill_punch: "the chosen move is better by: the race to the flags -0.2", a lead that is a
+    deficit. Every "better on" names terms the move is ahead on (each with a + number); where the alternative is
+    ahead on a term, the hint says so ("this one is better on: the race to the flags +0.2"), and that the deeper
+    search still preferred the chosen move; the log's one line does the same against the runner-up."""
+    from dataclasses import replace
+
+    from hexlab.ai import LEVELS
+    from hexlab.ai.explain import reason
+
+    game = hexlab.load("cadet/drill_punch", seed=1)
+    game.play_to_decision()
+    hint = explain(game, budget=replace(LEVELS["veteran"], seconds=None), seed=0)
+    lines = hint.lines[1:]
+    assert any("this one is better on: the race to the flags +" in line for line in lines), lines
+    assert any("more looking further ahead" in line for line in lines), lines
+    for scenario in ["cadet/drill_punch", "memoir44/drill_overrun", "cactus/guadalcanal", "warsea/drill_rescue"]:
+        game = hexlab.load(scenario, seed=2)
+        game.play_to_decision()
+        for seed in (1, 2):
+            hint = explain(game, budget=QUICK, seed=seed)
+            leads = _leads(hint.words) + _leads(reason(game, search(game, level=QUICK, seed=seed)))
+            assert all(v > 0 for v in leads), (scenario, hint.words)
+    assert hint.words.startswith("Best for the United States: ") or hint.words.startswith("Best for Japan: ")
+
+
 # ------------------------------------------------------------------------------------------- every ruleset
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import html as _html
 from dataclasses import dataclass, field
 
+from .. import words as _words
 from ..engine import Action, Game
 from . import rulesets
 from .search import WIN, ChanceFacts, Choice, Level, Result, search
@@ -41,8 +42,8 @@ class Explanation:
         foot = ""
         if self.result is not None:
             r = self.result
-            foot = (f'<div class="hexlab-hint-foot">{r.level.name}: {r.depth} decision(s) ahead, '
-                    f"{r.nodes} positions, {r.worlds} world(s), {r.seconds:.2f} s</div>")
+            foot = (f'<div class="hexlab-hint-foot">{r.level.name}: {_count(r.depth, "decision")} ahead, '
+                    f"{r.nodes} positions, {_count(r.worlds, 'world')}, {r.seconds:.2f} s</div>")
         return f'<div class="hexlab-hint"><ul>{"".join(items)}</ul>{foot}</div>'
 
     def __str__(self) -> str:
@@ -77,14 +78,19 @@ def chance_words(facts: ChanceFacts | None) -> str:
 
 
 def term_words(ruleset_id: str, better: dict[str, float], worse: dict[str, float], most: int = 2) -> str:
-    """Where one move's evaluation beats another's, the biggest differences first, in the ruleset's words."""
+    """The terms of the evaluation on which ``better`` is ahead of ``worse``, the biggest leads first, in the
+    ruleset's words ("medals +8.8 [m44.victory.medals.target]"); only leads: a term where ``worse`` is ahead is
+    never said to make ``better`` better."""
+    return _terms(ruleset_id, {k: better.get(k, 0.0) - worse.get(k, 0.0) for k in set(better) | set(worse)}, most,
+                  leads_only=True)
+
+
+def _terms(ruleset_id: str, values: dict[str, float], most: int, leads_only: bool = False) -> str:
     terms = getattr(rulesets.hooks_for(ruleset_id), "TERMS", {})
-    diffs = sorted(((better.get(k, 0.0) - worse.get(k, 0.0), k) for k in set(better) | set(worse)),
-                   key=lambda dk: -abs(dk[0]))
+    ranked = sorted(((v, k) for k, v in values.items() if v >= 0.05 or (not leads_only and v <= -0.05)),
+                    key=lambda vk: (-(vk[0] if leads_only else abs(vk[0])), vk[1]))
     out = []
-    for d, k in diffs[:most]:
-        if abs(d) < 0.05:
-            continue
+    for d, k in ranked[:most]:
         name, clause = terms.get(k, (k, ""))
         cite = f" [{clause}]" if clause else ""
         out.append(f"{name} {'+' if d > 0 else ''}{d:.1f}{cite}")
@@ -98,14 +104,36 @@ def _line(game: Game, c: Choice, best: Choice | None, ruleset_id: str) -> str:
     if odds:
         bits.append(odds)
     if best is not None:
-        why = term_words(ruleset_id, best.terms, c.terms)
-        if why:
-            bits.append(f"the chosen move is better by: {why}")
+        bits.append(_against(ruleset_id, best, c))
     else:
-        top = term_words(ruleset_id, c.terms, {}, most=3)
+        top = _terms(ruleset_id, c.terms, most=3)
         if top:
-            bits.append(f"what counts: {top}")
+            bits.append(f"after it, by the computer's count: {top}")
     return "; ".join(bits)
+
+
+def _against(ruleset_id: str, best: Choice, other: Choice) -> str:
+    """Why the chosen move beats ``other``: the terms it leads on one decision ahead, and the one ``other`` leads on
+    if any (a trade); or, where ``other`` looks as good one decision ahead, what the deeper search found."""
+    ahead = term_words(ruleset_id, best.terms, other.terms)
+    behind = term_words(ruleset_id, other.terms, best.terms, most=1)
+    gap = best.value - other.value
+    if ahead:
+        return f"the chosen move is better on: {ahead}" + (f"; this one is better on: {behind}" if behind else "")
+    if gap >= 0.05:
+        lead = f"this one is better on: {behind}, but " if behind else ""
+        return lead + ("the chosen move has a better chance of winning, looking further ahead" if gap >= WINS_DECIDE
+                       else f"the chosen move is worth {gap:+.1f} more looking further ahead")
+    return "as good as the chosen move"
+
+
+WINS_DECIDE = 100.0
+"""A gap in value this large comes from won and lost games in the search (:data:`~.search.WIN` is 10,000 points,
+an evaluation a few dozen): the words then speak of the chance of winning, not of points."""
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _value(v: float) -> str:
@@ -128,34 +156,36 @@ def from_result(game: Game, result: Result) -> Explanation:
     best = result.choices[0]
     others = result.choices[1:4]
     lines = [_line(game, best, None, rid)] + [_line(game, c, best, rid) for c in others]
-    depth = (f"searched {result.depth} decision(s) ahead in {result.worlds} world(s) dealt from what "
-             f"{result.side} sees" if result.depth else "the only choice" if len(result.choices) == 1
+    seer = f"{_words.side(result.side)} {_words.agree(result.side, 'sees', 'see')}"
+    depth = (f"searched {_count(result.depth, 'decision')} ahead in {_count(result.worlds, 'world')} dealt from "
+             f"what {seer}" if result.depth else "the only choice" if len(result.choices) == 1
              else "the ruleset's own advice" if result.level.advice and result.nodes == 0
              else "no search within the budget: the first legal move")
-    head = f"{result.side} would {game.describe(best.action)} ({depth})."
+    head = f"Best for {_words.side(result.side)}: {game.describe(best.action)} ({depth})."
     alt = ["Alternatives:"] + [f"- {line}" for line in lines[1:]] if others else []
     words = "\n".join([head, f"Why: {lines[0]}", *alt])
     return Explanation(best.action, [c.action for c in others], words, lines, result)
 
 
 def reason(game: Game, result: Result) -> str:
-    """One line for the log when the computer plays: the move and its main reason."""
+    """One line for the log when the computer plays: the move and its main reason (the odds of its dice, or how it
+    beats the runner-up)."""
     best = result.choices[0]
     rid = game.rules.id
-    odds = chance_words(best.chance)
-    why = odds
-    if not why:  # the first alternative its evaluation tells apart from the move: what makes the move better
-        for other in result.choices[1:]:
-            why = term_words(rid, best.terms, other.terms, most=1)
-            if why:
-                why = f"better than {game.describe(other.action)} by {why}"
-                break
+    why = chance_words(best.chance)
     if not why and len(result.choices) > 1:
-        gap = best.value - result.choices[1].value
-        why = (f"worth {_value(gap) if abs(gap) < WIN / 2 else 'a win'} more than "
-               f"{game.describe(result.choices[1].action)} looking further ahead" if gap > 0.05
-               else "no other move looks better")
-    how = (f"{result.depth} decision(s) ahead" if result.depth else "the only move" if len(result.choices) == 1
+        runner_up = result.choices[1]
+        ahead = term_words(rid, best.terms, runner_up.terms, most=1)
+        gap = best.value - runner_up.value
+        if ahead:
+            why = f"better than {game.describe(runner_up.action)} on {ahead}"
+        elif gap >= WINS_DECIDE:
+            why = f"a better chance of winning than {game.describe(runner_up.action)}, looking further ahead"
+        elif gap >= 0.05:
+            why = f"worth {gap:+.1f} more than {game.describe(runner_up.action)} looking further ahead"
+        else:
+            why = "no other move looks better"
+    how = (f"{_count(result.depth, 'decision')} ahead" if result.depth else "the only move" if len(result.choices) == 1
            else "the ruleset's advice" if result.level.advice and result.nodes == 0 else "no search")
     text = f"{result.side} ({result.level.name}) plays {game.describe(best.action)}"
     return text + (f": {why}" if why else "") + f" ({how})."
