@@ -15,6 +15,7 @@ the exact odds of its outcomes (or the number of outcomes sampled, where they ar
 from __future__ import annotations
 
 import html as _html
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .. import words as _words
@@ -35,10 +36,16 @@ class Explanation:
     """One line per move: the chosen one first, then each alternative."""
     result: Result | None = None
 
-    def html(self) -> str:
-        """The explanation as a small HTML fragment (a list, the chosen move first and in bold)."""
-        items = [f"<li><b>{_html.escape(self.lines[0])}</b></li>"] if self.lines else []
-        items += [f"<li>{_html.escape(line)}</li>" for line in self.lines[1:]]
+    def html(self, cite: Callable[[str], str] | None = None) -> str:
+        """The explanation as a small HTML fragment (a list, the chosen move first and in bold). ``cite``, if given,
+        turns each escaped line's bracketed rule codes into the caller's HTML for them (the table marks the rules
+        that are ours); it sees the lines' text only, never the fragment's tags."""
+        def line_html(line: str) -> str:
+            text = _html.escape(line)
+            return cite(text) if cite else text
+
+        items = [f"<li><b>{line_html(self.lines[0])}</b></li>"] if self.lines else []
+        items += [f"<li>{line_html(line)}</li>" for line in self.lines[1:]]
         foot = ""
         if self.result is not None:
             r = self.result
@@ -77,59 +84,117 @@ def chance_words(facts: ChanceFacts | None) -> str:
     return ", ".join(parts) + f" ({how})"
 
 
+RESULT = "result"
+"""The search's term for a game that ends one decision ahead (:data:`~.search.WIN` for a win, ``-WIN`` for a loss,
+weighted by its chance): it has no words of its own, and the words speak of winning at once instead."""
+
+WINS_DECIDE = 100.0
+"""A value or a gap this large comes from won and lost games in the search (:data:`~.search.WIN` is 10,000 points,
+an evaluation a few dozen): the words then speak of the chances of winning, not of points."""
+
+
 def term_words(ruleset_id: str, better: dict[str, float], worse: dict[str, float], most: int = 2) -> str:
     """The terms of the evaluation on which ``better`` is ahead of ``worse``, the biggest leads first, in the
-    ruleset's words ("medals +8.8 [m44.victory.medals.target]"); only leads: a term where ``worse`` is ahead is
-    never said to make ``better`` better."""
+    ruleset's words ("medals +8.8 [m44.victory.medals.target] and figures left +0.7 [...]"); only leads: a term where
+    ``worse`` is ahead is never said to make ``better`` better. The end of the game (:data:`RESULT`) is left out."""
     return _terms(ruleset_id, {k: better.get(k, 0.0) - worse.get(k, 0.0) for k in set(better) | set(worse)}, most,
                   leads_only=True)
 
 
 def _terms(ruleset_id: str, values: dict[str, float], most: int, leads_only: bool = False) -> str:
     terms = getattr(rulesets.hooks_for(ruleset_id), "TERMS", {})
-    ranked = sorted(((v, k) for k, v in values.items() if v >= 0.05 or (not leads_only and v <= -0.05)),
+    ranked = sorted(((v, k) for k, v in values.items()
+                     if k != RESULT and (v >= 0.05 or (not leads_only and v <= -0.05))),
                     key=lambda vk: (-(vk[0] if leads_only else abs(vk[0])), vk[1]))
     out = []
     for d, k in ranked[:most]:
         name, clause = terms.get(k, (k, ""))
         cite = f" [{clause}]" if clause else ""
         out.append(f"{name} {'+' if d > 0 else ''}{d:.1f}{cite}")
-    return "; ".join(out)
+    return out[0] if len(out) == 1 else ", ".join(out[:-1]) + " and " + out[-1] if out else ""
 
 
-def _line(game: Game, c: Choice, best: Choice | None, ruleset_id: str) -> str:
-    words = game.describe(c.action)
+def _win_chance(c: Choice) -> float:
+    """The chance the move wins the game at once (its dice's exact odds, or 1 for a move that simply wins)."""
+    if c.chance is not None and c.chance.win:
+        return float(c.chance.win)
+    return 1.0 if c.terms.get(RESULT, 0.0) >= 0.99 * WIN else 0.0
+
+
+def _count_of(c: Choice) -> float:
+    """The move's value one decision ahead by the evaluation (before any noise)."""
+    return sum(c.terms.values())
+
+
+def _searched(result: Result) -> bool:
+    return result.depth > 0
+
+
+def _line(game: Game, result: Result, c: Choice, best: Choice | None) -> str:
+    rid = game.rules.id
+    name = game.describe(c.action)
+    if not _searched(result):  # the only move, the ruleset's advice, or no budget: nothing was valued
+        return f"{name}: {_unsearched(result)}" if best is None else f"{name}: {_not_compared(result)}"
+    # one decision ahead the value is the count itself (a noisy level's bit of chance is not shown as value)
+    bits = [f"{name}: value {_value(_count_of(c) if result.depth == 1 else c.value)}"]
     odds = chance_words(c.chance)
-    bits = [f"{words}: value {_value(c.value)}"]
     if odds:
         bits.append(odds)
     if best is not None:
-        bits.append(_against(ruleset_id, best, c))
+        bits.append(_against(game, result, best, c))
     else:
-        top = _terms(ruleset_id, c.terms, most=3)
+        top = _terms(rid, c.terms, most=3)
         if top:
             bits.append(f"after it, by the computer's count: {top}")
     return "; ".join(bits)
 
 
-def _against(ruleset_id: str, best: Choice, other: Choice) -> str:
-    """Why the chosen move beats ``other``: the terms it leads on one decision ahead, and the one ``other`` leads on
-    if any (a trade); or, where ``other`` looks as good one decision ahead, what the deeper search found."""
-    ahead = term_words(ruleset_id, best.terms, other.terms)
-    behind = term_words(ruleset_id, other.terms, best.terms, most=1)
+def _unsearched(result: Result) -> str:
+    if len(result.choices) == 1:
+        return "the only legal move"
+    if result.level.advice and result.nodes == 0:
+        return f"the ruleset's own advice, which the {result.level.name} takes without searching"
+    return "the first legal move: the search ran out of budget before valuing any"
+
+
+def _not_compared(result: Result) -> str:
+    if result.level.advice and result.nodes == 0:
+        return "not compared (the ruleset's own advice chose)"
+    return "not compared (the search ran out of budget)"
+
+
+def _against(game: Game, result: Result, best: Choice, other: Choice) -> str:
+    """Why the chosen move was preferred to ``other``, true to how the search chose: the better chance to win at
+    once; the terms it leads on one decision ahead and the one ``other`` leads on (a trade); and, where ``other``
+    looked as good one decision ahead, what looking further ahead found (or, for a level with noise searching one
+    decision ahead, that its bit of chance chose between close moves)."""
+    rid = game.rules.id
+    other_name = game.describe(other.action)
+    if _win_chance(best) > _win_chance(other):
+        return "the chosen move has the better chance to win at once"
+    ahead = term_words(rid, best.terms, other.terms)
+    behind = term_words(rid, other.terms, best.terms, most=1)
+    decided = _decided(result, best, other)
+    parts = [f"the chosen move is better on {ahead}"] if ahead else []
+    if behind:
+        parts.append(f"{other_name} is better on {behind}" + (f", but {decided}" if decided else ""))
+    elif decided:
+        parts.append(decided)
+    return "; ".join(parts) or "as good as the chosen move by the computer's count"
+
+
+def _decided(result: Result, best: Choice, other: Choice, chosen: str = "the chosen move") -> str:
+    """What put the chosen move first where one decision ahead ``other`` looks at least as good: the deeper search,
+    or (one decision ahead, with noise) the level's bit of chance. Empty where the count alone decides."""
     gap = best.value - other.value
-    if ahead:
-        return f"the chosen move is better on: {ahead}" + (f"; this one is better on: {behind}" if behind else "")
-    if gap >= 0.05:
-        lead = f"this one is better on: {behind}, but " if behind else ""
-        return lead + ("the chosen move has a better chance of winning, looking further ahead" if gap >= WINS_DECIDE
-                       else f"the chosen move is worth {gap:+.1f} more looking further ahead")
-    return "as good as the chosen move"
-
-
-WINS_DECIDE = 100.0
-"""A gap in value this large comes from won and lost games in the search (:data:`~.search.WIN` is 10,000 points,
-an evaluation a few dozen): the words then speak of the chance of winning, not of points."""
+    if _count_of(best) > _count_of(other) + 0.05:
+        return ""
+    if result.depth >= 2 and gap >= 0.05:
+        return (f"looking further ahead {chosen} has better chances of winning" if gap >= WINS_DECIDE
+                else f"looking further ahead {chosen} is worth {gap:+.1f} more")
+    if result.level.noise > 0 and _count_of(best) < _count_of(other) - 0.05:
+        return f"the {result.level.name} picks among close moves with a little chance"
+    return ""
 
 
 def _count(n: int, noun: str) -> str:
@@ -137,10 +202,13 @@ def _count(n: int, noun: str) -> str:
 
 
 def _value(v: float) -> str:
-    if v >= WIN / 2:
+    if v >= 0.99 * WIN:
         return "a win"
-    if v <= -WIN / 2:
+    if v <= -0.99 * WIN:
         return "a loss"
+    if abs(v) >= WINS_DECIDE:  # won and lost games weigh in: say them as the chances they are
+        return (f"about {_pct(v / WIN)} more chance of winning than of losing" if v > 0
+                else f"about {_pct(-v / WIN)} more chance of losing than of winning")
     return f"{v:+.1f}"
 
 
@@ -152,10 +220,9 @@ def explain(game: Game, side: str | None = None, budget: Level | str = "veteran"
 
 
 def from_result(game: Game, result: Result) -> Explanation:
-    rid = game.rules.id
     best = result.choices[0]
     others = result.choices[1:4]
-    lines = [_line(game, best, None, rid)] + [_line(game, c, best, rid) for c in others]
+    lines = [_line(game, result, best, None)] + [_line(game, result, c, best) for c in others]
     seer = f"{_words.side(result.side)} {_words.agree(result.side, 'sees', 'see')}"
     depth = (f"searched {_count(result.depth, 'decision')} ahead in {_count(result.worlds, 'world')} dealt from "
              f"what {seer}" if result.depth else "the only choice" if len(result.choices) == 1
@@ -169,22 +236,25 @@ def from_result(game: Game, result: Result) -> Explanation:
 
 def reason(game: Game, result: Result) -> str:
     """One line for the log when the computer plays: the move and its main reason (the odds of its dice, or how it
-    beats the runner-up)."""
+    beats the runner-up, in the same terms as :func:`explain`)."""
     best = result.choices[0]
     rid = game.rules.id
-    why = chance_words(best.chance)
-    if not why and len(result.choices) > 1:
+    why = chance_words(best.chance) if _searched(result) else ""
+    if not why and _searched(result) and len(result.choices) > 1:
         runner_up = result.choices[1]
+        other = game.describe(runner_up.action)
         ahead = term_words(rid, best.terms, runner_up.terms, most=1)
-        gap = best.value - runner_up.value
-        if ahead:
-            why = f"better than {game.describe(runner_up.action)} on {ahead}"
-        elif gap >= WINS_DECIDE:
-            why = f"a better chance of winning than {game.describe(runner_up.action)}, looking further ahead"
-        elif gap >= 0.05:
-            why = f"worth {gap:+.1f} more than {game.describe(runner_up.action)} looking further ahead"
+        decided = _decided(result, best, runner_up, "this move")
+        if _win_chance(best) > _win_chance(runner_up):
+            why = f"a better chance to win at once than {other}"
+        elif decided.startswith("looking further ahead"):
+            why = f"{other} looks at least as good one decision ahead, but {decided}"
+        elif decided:
+            why = f"close to {other}: {decided}"
+        elif ahead:
+            why = f"better than {other} on {ahead}"
         else:
-            why = "no other move looks better"
+            why = f"as good as {other} by the computer's count"
     how = (f"{_count(result.depth, 'decision')} ahead" if result.depth else "the only move" if len(result.choices) == 1
            else "the ruleset's advice" if result.level.advice and result.nodes == 0 else "no search")
     text = f"{result.side} ({result.level.name}) plays {game.describe(best.action)}"

@@ -177,7 +177,7 @@ class PhaseStepper(widgets.VBox):
 
         found = explain(game, side=game.to_act, budget="veteran")
         self.hint_view.value = f"<div class='hexlab-hint-box'><b>Hint for {html.escape(str(game.to_act))}</b>" \
-                               f"{marked(found.html(), escaped=True)}</div>"
+                               f"{found.html(cite=lambda text: marked(text, escaped=True))}</div>"
 
     def undo(self) -> None:
         """Take back the last decision or roll, with the bookkeeping run after it (the last step only,
