@@ -190,7 +190,7 @@ def _decided(result: Result, best: Choice, other: Choice, chosen: str = "the cho
     if _count_of(best) > _count_of(other) + 0.05:
         return ""
     if result.depth >= 2 and gap >= 0.05:
-        return (f"looking further ahead {chosen} has better chances of winning" if gap >= WINS_DECIDE
+        return (f"looking further ahead {chosen} is more likely to win or less likely to lose" if gap >= WINS_DECIDE
                 else f"looking further ahead {chosen} is worth {gap:+.1f} more")
     if result.level.noise > 0 and _count_of(best) < _count_of(other) - 0.05:
         return f"the {result.level.name} picks among close moves with a little chance"
