@@ -343,6 +343,67 @@ def parse_shard(text: str) -> tuple[int, int]:
     return i, k
 
 
+README_START = "<!-- bench_ai.py --readme: from here -->"
+README_END = "<!-- bench_ai.py --readme: to here -->"
+"""The README's block between these lines is :func:`readme_table`'s, rewritten by ``--readme``."""
+
+
+def readme_table(records: list[dict]) -> list[str]:
+    """The README's short table: for every scenario and each seat, the veteran's W-L-D and win rate against
+    ``random`` and against ``novice``, with the games a row holds; then each ruleset's decision times (CPU)."""
+    rows: dict[tuple[str, int], dict[str, list[dict]]] = {}
+    seat_names: dict[tuple[str, int], str] = {}
+    for r in records:
+        if r["hero"] != "veteran" or r["other"] not in ("random", "novice"):
+            continue
+        key = (r["scenario"], r.get("seat_index", 0))
+        rows.setdefault(key, {}).setdefault(r["other"], []).append(r)
+        seat_names[key] = r["seat"]
+
+    def cell(rs: list[dict]) -> str:
+        if not rs:
+            return "not played"
+        won, lost = sum(g["won"] for g in rs), sum(g["lost"] for g in rs)
+        return f"{won}-{lost}-{len(rs) - won - lost} ({100 * won / len(rs):.0f}%)"
+
+    lines = ["| scenario | games a row | veteran as | vs random | vs novice | veteran as | vs random | vs novice |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    order = SCENARIOS + sorted({k[0] for k in rows} - set(SCENARIOS))
+    for scenario in order:
+        seats = [k for k in sorted(rows) if k[0] == scenario]
+        if not seats:
+            continue
+        counts = sorted({len(v) for k in seats for v in rows[k].values()})
+        games = str(counts[0]) if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+        cells = []
+        for k in seats[:2]:
+            cells += [seat_names[k], cell(rows[k].get("random", [])), cell(rows[k].get("novice", []))]
+        cells += [""] * (6 - len(cells))
+        lines.append(f"| {scenario} | {games} | " + " | ".join(cells) + " |")
+    lines += ["", "| ruleset | veteran decisions | CPU median | CPU 95th percentile | wall median | wall 95th percentile |",
+              "| --- | --- | --- | --- | --- | --- |"]
+    times: dict[str, tuple[list[float], list[float]]] = {}
+    for r in records:
+        if r["hero"] == "veteran":
+            cpu, wall = times.setdefault(r["scenario"].split("/")[0], ([], []))
+            cpu.extend(r.get("cpu", []))
+            wall.extend(r["times"])
+    for rid, (cpu, wall) in times.items():
+        (med, p95), (wmed, wp95) = _quantiles(cpu), _quantiles(wall)
+        lines.append(f"| {rid} | {len(cpu):,} | {med:.3f} s | {p95:.3f} s | {wmed:.3f} s | {wp95:.3f} s |")
+    return lines
+
+
+def write_readme(lines: list[str], path: Path) -> None:
+    """Put ``lines`` between :data:`README_START` and :data:`README_END` in ``path``, the rest untouched."""
+    text = path.read_text(encoding="utf-8")
+    if text.count(README_START) != 1 or text.count(README_END) != 1 or text.index(README_START) > text.index(README_END):
+        raise SystemExit(f"--readme {path}: needs one line {README_START!r} and, after it, one {README_END!r}")
+    head, rest = text.split(README_START)
+    tail = rest.split(README_END)[1]
+    path.write_text(head + README_START + "\n" + "\n".join(lines) + "\n" + README_END + tail, encoding="utf-8")
+
+
 def write_report(lines: list[str], out: Path) -> None:
     """Write the table, keeping whatever the file holds after :data:`KEEP_MARK` (notes written by hand)."""
     kept = ""
@@ -373,6 +434,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", help="also write this run's new game records here as one JSON list")
     ap.add_argument("--out", default=str(RESULTS / "ai.md"),
                     help="write the Markdown table here (default benchmarks/results/ai.md; '' for none)")
+    ap.add_argument("--readme", help="also rewrite the short table between this file's two bench_ai.py marker lines "
+                    "(the project's README.md)")
     ap.add_argument("--wall-stop", action="store_true",
                     help="keep the levels' safety stop on wall time (by default the benchmark plays on the node budget "
                     "alone, so that a busy machine does not change the moves)")
@@ -463,6 +526,8 @@ def main(argv: list[str] | None = None) -> int:
     print("\n".join(lines))
     if args.out:
         write_report(lines, Path(args.out))
+    if args.readme:
+        write_readme(readme_table(records), Path(args.readme))
     return 0
 
 

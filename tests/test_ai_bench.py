@@ -174,6 +174,33 @@ def test_games_recorded_before_the_words_were_left_out_count_under_the_same_sour
     assert [g["seed"] for g in lines(games)] == [1, 2, 3]
 
 
+def test_the_readme_table_is_rewritten_between_its_marks_and_nothing_else_is(bench, tmp_path):
+    """``--readme README.md`` puts the short table (each scenario and seat: the veteran against random and against
+    novice) between the two marker lines and leaves the rest of the file as it was; a file without them is refused
+    with the reason, unchanged."""
+    games, readme = tmp_path / "games.jsonl", tmp_path / "README.md"
+    record = {"scenario": "cadet/drill_bump", "hero": "veteran", "other": "random", "seat": "Greeks", "seat_index": 0,
+              "seed": 1, "winner": "Greeks", "won": True, "lost": False, "times": [0.2], "cpu": [0.1], "error": "",
+              "fingerprint": "aaaa", "commit": "abc", "wall_stop": False}
+    bench.append_game(games, record)
+    bench.append_game(games, dict(record, seed=2, winner="Ottomans", won=False, lost=True))
+    bench.append_game(games, dict(record, other="novice"))
+    before, after = "# hexlab\n\nWhat comes before.\n", "\nWhat comes after.\n"
+    readme.write_text(before + bench.README_START + "\nold table\n" + bench.README_END + after)
+    common = ["--report-only", "--fingerprint", "aaaa", "--out-games", str(games), "--out", ""]
+    bench.main([*common, "--readme", str(readme)])
+    text = readme.read_text()
+    assert text.startswith(before + bench.README_START) and text.endswith(bench.README_END + after)
+    assert "old table" not in text
+    assert "| cadet/drill_bump | 1-2 | Greeks | 1-1-0 (50%) | 1-0-0 (100%) |  |  |  |" in text
+    assert "| cadet | 3 | 0.100 s | 0.100 s | 0.200 s | 0.200 s |" in text
+    plain = tmp_path / "PLAIN.md"
+    plain.write_text("no marks here\n")
+    with pytest.raises(SystemExit, match="needs one line"):
+        bench.main([*common, "--readme", str(plain)])
+    assert plain.read_text() == "no marks here\n"
+
+
 def test_bad_options_are_refused_with_the_reason(bench, capsys):
     for argv, words in [(["--shard", "3/2", "--report-only"], "between 1 and k"),
                         (["--shard", "x", "--report-only"], "i/k"),
