@@ -807,3 +807,67 @@ def test_the_search_never_reads_the_words_module():
         assert not any("explain" in name for name in names), path
     source = inspect.getsource(SearchPlayer.choose)
     assert source.index("search(game") < source.index("reason(game, result)") < source.index("return result.best")
+
+
+def _wewak_first_allied_strike():
+    """Wewak, seed 1, both sides played by the novice (no wall-time stop) to the Allies' first strike decision."""
+    game = hexlab.load("cartwheel/wewak", seed=1)
+    players = {side: make_player("novice", 7 + i) for i, side in enumerate(game.state.sides)}
+    for _ in range(400):
+        assert not game.is_over
+        if game.current_step.automatic:
+            game.step()
+            continue
+        if game.to_act == "Allies" and any(type(a).__name__ == "StrikeGround" for a in game.legal_actions()):
+            return game
+        game.apply(players[game.to_act].choose(game))
+    raise AssertionError("no Allied strike decision")
+
+
+@pytest.mark.rule("oc.base.bombing_default", "oc.components.ground.combat_factor",
+                  "oc.victory.concept.control_by_occupation")
+def test_cartwheel_a_strike_is_valued_by_its_bombs_exact_odds_brute_forced_over_every_roll():
+    """Cartwheel's bombs fall several chance steps and enemy decisions after the strike is chosen, beyond the search's
+    horizon, so every target looked the same and the computer struck the first one listed (campaign, Allies against
+    the novice: 1 win in seeds 1-10). The evaluation now counts the strike in flight by its bombers' exact odds:
+    here checked against every roll of the bombers' d10s, for the garrison of Lae (its steps, and the objective hex
+    it holds alone) and for the airbase at Wewak (its worth, and the VPs for destroying it)."""
+    import itertools
+
+    from hexlab.ai.rulesets import cartwheel as ai_cw
+    from hexlab.rulesets.cartwheel import combat
+    from hexlab.rulesets.cartwheel.strikes import bombing_factor
+
+    game = _wewak_first_allied_strike()
+    strikes = {game.describe(a): a for a in game.legal_actions() if type(a).__name__.startswith("Strike")}
+    worths = {}
+    for name in ("Bomb LAEG from Port Moresby", "Strike Wewak from Port Moresby"):
+        after = game.copy()
+        after.apply(strikes[name])
+        rules, state = after.rules, after.state
+        mine = rules.mine(state)
+        st = mine.strike
+        bombers = [b for b in st.bombers if b not in st.aborted]
+        drm = (combat.resistance(mine.ground[st.target].cf, rules.options.cf_standard) if st.target in mine.ground
+               else 0)
+        want = 0.0
+        for faces in itertools.product(range(1, 11), repeat=len(bombers)):
+            hits = sum(combat.bomb_hits(f, bombing_factor(rules, state, b), drm)
+                       for f, b in zip(faces, bombers, strict=True))
+            if st.target in mine.ground:  # LAEG: its steps, and Lae's 2 VP if none is left to hold it
+                u = state.units[st.target]
+                want += (min(hits, u.strength) + (2.0 if hits >= u.strength else 0.0)) / 10 ** len(bombers)
+            else:  # Wewak, working: one hit disrupts (3 -> 2), two destroy (3 -> 1, and 2 VP)
+                want += (0.0 if hits == 0 else 1.0 if hits == 1 else 4.0) / 10 ** len(bombers)
+        got = ai_cw.evaluate(rules, state, "Allies")["strike"]
+        assert got == pytest.approx(want, abs=1e-12), name
+        assert ai_cw.evaluate(rules, state, "Japan")["strike"] == pytest.approx(-want, abs=1e-12)
+        worths[name] = got
+    every = set()
+    for action in strikes.values():  # the targets are told apart now: not one value for every strike
+        after = game.copy()
+        after.apply(action)
+        every.add(round(ai_cw.evaluate(after.rules, after.state, "Allies")["strike"], 9))
+    assert len(every) >= 4 and set(worths.values()) <= every
+    assert game.rules.mine(game.state).strike is None
+    assert ai_cw.evaluate(game.rules, game.state, "Allies")["strike"] == 0.0  # nothing in flight: nothing counted
