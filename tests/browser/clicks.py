@@ -193,9 +193,10 @@ class Planner:
 
 
 def log_top(table: Table) -> str:
-    """The newest line of a table's log, as a browser shows its text (before the clause chips)."""
+    """The newest line of a table's log, as a browser shows its text (before the clause chips): a computer's reason
+    cites rule codes marked up with their marks, whose tags the browser shows as their text alone."""
     m = re.search(r"<li[^>]*>(.*?) <small", table.stepper.log_view.value, re.S)
-    return html.unescape(m.group(1)) if m else ""
+    return html.unescape(re.sub(r"<[^>]+>", "", m.group(1))) if m else ""
 
 
 def played_back(decisions: list[Action]) -> Callable[[Any], Action]:
