@@ -134,7 +134,7 @@ def _line(game: Game, result: Result, c: Choice, best: Choice | None) -> str:
     rid = game.rules.id
     name = game.describe(c.action)
     if not _searched(result):  # the only move, the ruleset's advice, or no budget: nothing was valued
-        return f"{name}: {_unsearched(result)}" if best is None else f"{name}: {_not_compared(result)}"
+        return f"{name}: {_unsearched_words(result, 0 if best is None else 1)}"
     # one decision ahead the value is the count itself (a noisy level's bit of chance is not shown as value)
     bits = [f"{name}: value {_value(_count_of(c) if result.depth == 1 else c.value)}"]
     odds = chance_words(c.chance)
@@ -150,17 +150,25 @@ def _line(game: Game, result: Result, c: Choice, best: Choice | None) -> str:
 
 
 def _unsearched(result: Result) -> str:
+    """Why nothing was searched (``result.depth == 0``): "only" (one legal move), "advice" (the level took the
+    ruleset's advice), or "budget" (it ran out before valuing any move). Every word below is keyed on this."""
     if len(result.choices) == 1:
-        return "the only legal move"
-    if result.level.advice and result.nodes == 0:
-        return f"the ruleset's own advice, which the {result.level.name} takes without searching"
-    return "the first legal move: the search ran out of budget before valuing any"
+        return "only"
+    return "advice" if result.level.advice and result.nodes == 0 else "budget"
 
 
-def _not_compared(result: Result) -> str:
-    if result.level.advice and result.nodes == 0:
-        return "not compared (the ruleset's own advice chose)"
-    return "not compared (the search ran out of budget)"
+UNSEARCHED = {  # (the chosen move's line, an alternative's, the hint's heading, the log's)
+    "only": ("the only legal move", "not compared", "the only choice", "the only move"),
+    "advice": ("the ruleset's own advice, which the {level} takes without searching",
+               "not compared (the ruleset's own advice chose)", "the ruleset's own advice", "the ruleset's advice"),
+    "budget": ("the first legal move: the search ran out of budget before valuing any",
+               "not compared (the search ran out of budget)", "no search within the budget: the first legal move",
+               "no search"),
+}
+
+
+def _unsearched_words(result: Result, which: int) -> str:
+    return UNSEARCHED[_unsearched(result)][which].format(level=result.level.name)
 
 
 def _against(game: Game, result: Result, best: Choice, other: Choice) -> str:
@@ -225,9 +233,7 @@ def from_result(game: Game, result: Result) -> Explanation:
     lines = [_line(game, result, best, None)] + [_line(game, result, c, best) for c in others]
     seer = f"{_words.side(result.side)} {_words.agree(result.side, 'sees', 'see')}"
     depth = (f"searched {_count(result.depth, 'decision')} ahead in {_count(result.worlds, 'world')} dealt from "
-             f"what {seer}" if result.depth else "the only choice" if len(result.choices) == 1
-             else "the ruleset's own advice" if result.level.advice and result.nodes == 0
-             else "no search within the budget: the first legal move")
+             f"what {seer}" if result.depth else _unsearched_words(result, 2))
     head = f"Best for {_words.side(result.side)}: {game.describe(best.action)} ({depth})."
     alt = ["Alternatives:"] + [f"- {line}" for line in lines[1:]] if others else []
     words = "\n".join([head, f"Why: {lines[0]}", *alt])
@@ -255,7 +261,6 @@ def reason(game: Game, result: Result) -> str:
             why = f"better than {other} on {ahead}"
         else:
             why = f"as good as {other} by the computer's count"
-    how = (f"{_count(result.depth, 'decision')} ahead" if result.depth else "the only move" if len(result.choices) == 1
-           else "the ruleset's advice" if result.level.advice and result.nodes == 0 else "no search")
+    how = f"{_count(result.depth, 'decision')} ahead" if result.depth else _unsearched_words(result, 3)
     text = f"{result.side} ({result.level.name}) plays {game.describe(best.action)}"
     return text + (f": {why}" if why else "") + f" ({how})."
