@@ -182,7 +182,7 @@ def _against(game: Game, result: Result, best: Choice, other: Choice) -> str:
         return "the chosen move has the better chance to win at once"
     ahead = term_words(rid, best.terms, other.terms)
     behind = term_words(rid, other.terms, best.terms, most=1)
-    decided = _decided(result, best, other)
+    decided, _ = _decided(result, best, other)
     parts = [f"the chosen move is better on {ahead}"] if ahead else []
     if behind:
         parts.append(f"{other_name} is better on {behind}" + (f", but {decided}" if decided else ""))
@@ -191,18 +191,19 @@ def _against(game: Game, result: Result, best: Choice, other: Choice) -> str:
     return "; ".join(parts) or "as good as the chosen move by the computer's count"
 
 
-def _decided(result: Result, best: Choice, other: Choice, chosen: str = "the chosen move") -> str:
-    """What put the chosen move first where one decision ahead ``other`` looks at least as good: the deeper search,
-    or (one decision ahead, with noise) the level's bit of chance. Empty where the count alone decides."""
+def _decided(result: Result, best: Choice, other: Choice, chosen: str = "the chosen move") -> tuple[str, bool]:
+    """What put the chosen move first where one decision ahead ``other`` looks at least as good, and whether it was
+    the deeper search (else, one decision ahead with noise, the level's bit of chance). Empty where the count alone
+    decides."""
     gap = best.value - other.value
     if _count_of(best) > _count_of(other) + 0.05:
-        return ""
+        return "", False
     if result.depth >= 2 and gap >= 0.05:
         return (f"looking further ahead {chosen} is more likely to win or less likely to lose" if gap >= WINS_DECIDE
-                else f"looking further ahead {chosen} is worth {gap:+.1f} more")
+                else f"looking further ahead {chosen} is worth {gap:+.1f} more"), True
     if result.level.noise > 0 and _count_of(best) < _count_of(other) - 0.05:
-        return f"the {result.level.name} picks among close moves with a little chance"
-    return ""
+        return f"the {result.level.name} picks among close moves with a little chance", False
+    return "", False
 
 
 def _count(n: int, noun: str) -> str:
@@ -250,10 +251,10 @@ def reason(game: Game, result: Result) -> str:
         runner_up = result.choices[1]
         other = game.describe(runner_up.action)
         ahead = term_words(rid, best.terms, runner_up.terms, most=1)
-        decided = _decided(result, best, runner_up, "this move")
+        decided, deeper = _decided(result, best, runner_up, "this move")
         if _win_chance(best) > _win_chance(runner_up):
             why = f"a better chance to win at once than {other}"
-        elif decided.startswith("looking further ahead"):
+        elif deeper:
             why = f"{other} looks at least as good one decision ahead, but {decided}"
         elif decided:
             why = f"close to {other}: {decided}"
