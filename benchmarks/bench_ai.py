@@ -199,7 +199,6 @@ def report(records: list[dict], args: argparse.Namespace, fp: str | dict[str, st
         key = (r["scenario"], r["hero"], r["other"], r["seat"])
         if key not in keys:
             keys.append(key)
-    by_ruleset: dict[str, tuple[list[float], list[float]]] = {}
     for key in keys:
         rs = [r for r in records if (r["scenario"], r["hero"], r["other"], r["seat"]) == key]
         n = len(rs)
@@ -208,10 +207,6 @@ def report(records: list[dict], args: argparse.Namespace, fp: str | dict[str, st
         lo, hi = wilson(won, n)
         times = [t for r in rs for t in r["times"]]
         cpu = [t for r in rs for t in r.get("cpu", [])]
-        if key[1] == "veteran":  # the summary below is of the veteran's decisions alone
-            wall_ts, cpu_ts = by_ruleset.setdefault(key[0].split("/")[0], ([], []))
-            wall_ts += times
-            cpu_ts += cpu
         med, p95 = _quantiles(times)
         cmed, cp95 = _quantiles(cpu)
         stops = sum(r.get("cut_short", 0) for r in rs)
@@ -226,7 +221,7 @@ def report(records: list[dict], args: argparse.Namespace, fp: str | dict[str, st
     lines += ["", "| ruleset | veteran decisions | median | p95 | CPU median | CPU p95 |",
               "| --- | --- | --- | --- | --- | --- |"]
     everything: tuple[list[float], list[float]] = ([], [])
-    for rid, (ts, cs) in by_ruleset.items():
+    for rid, (cs, ts) in veteran_times(records).items():
         everything[0].extend(ts)
         everything[1].extend(cs)
         (med, p95), (cmed, cp95) = _quantiles(ts), _quantiles(cs)
@@ -343,6 +338,18 @@ def parse_shard(text: str) -> tuple[int, int]:
     return i, k
 
 
+def veteran_times(records: list[dict]) -> dict[str, tuple[list[float], list[float]]]:
+    """Each ruleset's veteran decision times, (CPU, wall), in the records' order: the summaries are the veteran's
+    alone."""
+    out: dict[str, tuple[list[float], list[float]]] = {}
+    for r in records:
+        if r["hero"] == "veteran":
+            cpu, wall = out.setdefault(r["scenario"].split("/")[0], ([], []))
+            cpu.extend(r.get("cpu", []))
+            wall.extend(r["times"])
+    return out
+
+
 README_START = "<!-- bench_ai.py --readme: from here -->"
 README_END = "<!-- bench_ai.py --readme: to here -->"
 """The README's block between these lines is :func:`readme_table`'s, rewritten by ``--readme``."""
@@ -382,13 +389,7 @@ def readme_table(records: list[dict]) -> list[str]:
         lines.append(f"| {scenario} | {games} | " + " | ".join(cells) + " |")
     lines += ["", "| ruleset | veteran decisions | CPU median | CPU 95th percentile | wall median | wall 95th percentile |",
               "| --- | --- | --- | --- | --- | --- |"]
-    times: dict[str, tuple[list[float], list[float]]] = {}
-    for r in records:
-        if r["hero"] == "veteran":
-            cpu, wall = times.setdefault(r["scenario"].split("/")[0], ([], []))
-            cpu.extend(r.get("cpu", []))
-            wall.extend(r["times"])
-    for rid, (cpu, wall) in times.items():
+    for rid, (cpu, wall) in veteran_times(records).items():
         (med, p95), (wmed, wp95) = _quantiles(cpu), _quantiles(wall)
         lines.append(f"| {rid} | {len(cpu):,} | {med:.3f} s | {p95:.3f} s | {wmed:.3f} s | {wp95:.3f} s |")
     return lines
