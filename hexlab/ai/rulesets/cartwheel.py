@@ -22,6 +22,14 @@ The evaluation is in victory points, for one side: its own account minus the ene
   against the novice over seeds 1-10 of the campaign, the Allies went from 1 win to 7 (1-9-0 to 7-1-2), and on
   Wewak over seeds 1-20 from 7-12-1 to 12-8-0 (see benchmarks/results/ai.md).
 
+- **the last turn** (oc.sequence.phase.victory_points_final_turn): no later turn is played, so only what still
+  scores counts. A step lost is no VP unless its unit is marked to regroup (a step replaced at the end is a VP for
+  the enemy, oc.victory.concept.regroup_replacement_vp: **replacement steps still to score**, and such a marker buys
+  nothing then, so it costs a little: :data:`LAST_MARKER`), and airbases and ground steps score only as they are
+  destroyed, captured or leave an objective hex. Valued as on other turns, a marker looked free and ground steps
+  and bases worth keeping: measured on Wewak as Japan against random over seeds 1-100, 84-7-9 before, 94-5-1 after
+  (the nine draws were each a unit marked on turn 2 that lost a step; see benchmarks/results/ai.md).
+
 The hidden part (oc.air.airbase.adc_hidden): a side does not see the enemy's airbase displays, only what its
 recon disclosed (numbers of fighters and bombers). The scenario's order of battle is public, so each world puts
 back on the enemy's displays every enemy aerial unit the side does not see, at full strength, at the display it
@@ -34,6 +42,7 @@ or two stronger than it is: the computer errs on the side of caution.
 from __future__ import annotations
 
 import copy
+import functools
 from typing import Any
 
 from ...dice import Rng
@@ -50,24 +59,31 @@ TERMS = {
     "ground": ("ground steps", "oc.components.ground.combat_factor"),
     "advance": ("ground units near enemy airbases and objectives", "oc.air.airbase_capture.by_occupation"),
     "strike": ("bombs on their way", "oc.base.bombing_default"),
+    "regroup": ("replacement steps still to score", "oc.victory.concept.regroup_replacement_vp"),
 }
 
+LAST_MARKER = 0.1
+"""What a regroup marker costs on the last turn, where it can only lose a VP (see :func:`evaluate`)."""
 BASE_WORTH = {"working": 3.0, "disrupted": 2.0, "destroyed": 1.0, "under construction": 1.0}
 
 
 def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
     from ...rulesets.cartwheel import board
+    from ...rulesets.cartwheel.data import REPLACEMENT_VP
     from ...rulesets.cartwheel.scoring import totals
 
     terms = dict.fromkeys(TERMS, 0.0)
     mine = rules.mine(state)
+    last = state.turn >= rules.options.turns  # (see the module: the last turn)
+    regrouping = set(mine.regrouping)
     for s, v in totals(rules, state).items():
         terms["vp"] += float(v) if s == side else -float(v)
     enemy_bases: dict[str, list[Hex]] = {s: [] for s in state.sides}
     for b in mine.bases.values():
         if not b.side:
             continue
-        terms["bases"] += BASE_WORTH.get(b.status, 0.0) * (1.0 if b.side == side else -1.0)
+        if not last:  # (on the last turn a base scores only when destroyed or captured, in "vp")
+            terms["bases"] += BASE_WORTH.get(b.status, 0.0) * (1.0 if b.side == side else -1.0)
         if b.hex and b.status in ("working", "disrupted", "under construction"):
             for s in state.sides:
                 if s != b.side:
@@ -90,25 +106,37 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
         if board.is_air(u):
             st = mine.air.get(u.id)
             factors = (st.af + st.df + st.bf) if st is not None else 0
-            terms["air"] += sign * u.strength * (1.0 + 0.05 * factors)
+            if not last:
+                terms["air"] += sign * u.strength * (1.0 + 0.05 * factors)
+                continue
+            # the last turn: no later regroup replaces a lost step, so a step is worth only what it can still do;
+            # a unit marked to regroup has its missing steps replaced at the end, each a VP for the enemy, and the
+            # marker buys nothing then (the game is over), only that risk
+            terms["air"] += sign * u.strength * 0.05 * factors
+            if u.id in regrouping:
+                terms["regroup"] -= sign * ((u.max_strength - u.strength) * REPLACEMENT_VP / 2 + LAST_MARKER)
         elif board.is_ground(u) and isinstance(u.at, Hex):
-            terms["ground"] += sign * u.strength
+            if not last:  # (on the last turn a step scores nothing: only the hex the unit stands in does)
+                terms["ground"] += sign * u.strength
             targets = enemy_bases.get(u.side, []) + [h for h, _ in objectives if occupied.get(h) != u.side]
             if targets:
                 from ...hexes import hex_distance
 
                 terms["advance"] -= sign * 0.05 * min(hex_distance(u.at, h) for h in targets)
     if mine.strike is not None:
-        terms["strike"] = (1.0 if mine.strike.side == side else -1.0) * strike_worth(rules, state, occupied, objectives)
+        worth = strike_worth(rules, state, occupied, objectives, last)
+        terms["strike"] = worth if mine.strike.side == side else -worth
     return terms
 
 
-def strike_worth(rules: Any, state: GameState, occupied: dict[Hex, str], objectives: list[tuple[Hex, float]]) -> float:
+def strike_worth(rules: Any, state: GameState, occupied: dict[Hex, str], objectives: list[tuple[Hex, float]],
+                 last: bool = False) -> float:
     """What the strike being flown is worth to its side if the bombers still in it reach the target: the exact
     chances of 0, 1, 2... bomb hits (each bomber's own roll, oc.base.bombing_default, through the engine's
     ``bomb_hits``), each valued with this module's own terms: an airbase's worth lost and the VPs for destroying it,
     a ground unit's steps and, if it is wiped out, the objective hex it held alone. Scramble, air combat and AA
-    still to come are not counted: as they happen, the bombers they turn back leave the count.
+    still to come are not counted: as they happen, the bombers they turn back leave the count. On the ``last`` turn
+    only what scores is counted: the VPs for destroying an airbase, the objective hex a ground unit held alone.
 
     Why: a strike is chosen at one decision and its bombs fall several chance steps and enemy decisions later
     (scramble, interception, air combat, AA), beyond the search's horizon; every target looked the same, and the
@@ -119,13 +147,13 @@ def strike_worth(rules: Any, state: GameState, occupied: dict[Hex, str], objecti
 
     mine = rules.mine(state)
     st = mine.strike
-    live = [b for b in st.bombers if b not in st.aborted and b in state.units and state.units[b].alive]
+    live = [b for b in st.still_in() if b in state.units and state.units[b].alive]
     if not live:
         return 0.0
     drm = combat.resistance(mine.ground[st.target].cf, rules.options.cf_standard) if st.target in mine.ground else 0
     dist = [1.0]  # the chance of each number of hits so far (a bomber at a time)
     for b in live:
-        p = sum(combat.bomb_hits(face, bombing_factor(rules, state, b), drm) for face in range(1, 11)) / 10
+        p = _bomb_chance(bombing_factor(rules, state, b), drm)
         dist = [(dist[k] if k < len(dist) else 0.0) * (1 - p) + (dist[k - 1] * p if k else 0.0)
                 for k in range(len(dist) + 1)]
     if st.target in mine.bases:
@@ -134,6 +162,8 @@ def strike_worth(rules: Any, state: GameState, occupied: dict[Hex, str], objecti
 
         def value(hits: int) -> float:
             res = combat.airbase_bombed(hits, b.status == "disrupted", b.status == "under construction")
+            if last:
+                return BASE_DESTROYED_VP / 2 if res.status == "destroyed" else 0.0
             if res.status == "removed":
                 return worth
             if res.status == "destroyed":
@@ -146,10 +176,19 @@ def strike_worth(rules: Any, state: GameState, occupied: dict[Hex, str], objecti
                         and o.id in mine.ground) == 1]
 
         def value(hits: int) -> float:
-            return min(hits, u.strength) + (sum(held) if hits >= u.strength else 0.0)
+            return (0.0 if last else min(hits, u.strength)) + (sum(held) if hits >= u.strength else 0.0)
     else:
         return 0.0  # a ship: its steps are not in this evaluation
     return sum(p * value(k) for k, p in enumerate(dist))
+
+
+@functools.cache
+def _bomb_chance(bf: int, drm: int) -> float:
+    """One bomber's chance of a hit, through the engine's D10 and ``bomb_hits`` (the odds module's ``chance``)."""
+    from ...rulesets.cartwheel import combat
+    from ...rulesets.cartwheel.odds import chance
+
+    return float(chance(lambda face: combat.bomb_hits(face, bf, drm)))
 
 
 def prepare(game: Game, side: str) -> dict[str, Any]:

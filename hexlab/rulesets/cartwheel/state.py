@@ -112,6 +112,10 @@ class Strike:
     """Units at the target that scrambled away, not caught on the ground (oc.air.concept.scramble_to_escape)."""
     aborted: list[str] = field(default_factory=list)
 
+    def still_in(self) -> list[str]:
+        """The bombers still in the strike: those not turned back (disrupted or shot down: ``aborted``) so far."""
+        return [b for b in self.bombers if b not in self.aborted]
+
 
 @dataclass(slots=True)
 class CartwheelState:

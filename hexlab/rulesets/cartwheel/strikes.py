@@ -182,7 +182,7 @@ STAGES = ["ops.scramble", "ops.combat", "ops.aa", "ops.bomb"]
 def stage_needed(rules: Cartwheel, state: GameState, key: str) -> bool:
     st = rules.mine(state).strike
     assert st is not None
-    live = [b for b in st.bombers if b not in st.aborted]
+    live = st.still_in()
     if key == "ops.scramble":
         return bool(st.candidates)
     if key == "ops.combat":
@@ -308,7 +308,7 @@ def aa_fire(rules: Cartwheel, ctx: Context, faces: Faces) -> None:
     or less after that bomber's DF modifier (oc.components.air.defense_factor, ours)."""
     st = rules.mine(ctx.state).strike
     assert st is not None
-    live = [b for b in st.bombers if b not in st.aborted]
+    live = st.still_in()
     aim = combat.aa_aim(len(faces[0]), len(live))
     landed = [combat.aa_hits(f, df_drm(rules, ctx.state, live[t])) for f, t in zip(faces[0], aim, strict=True)]
     hits = {live[i]: 1 for i in combat.aa_targets(landed, len(live))}
@@ -321,7 +321,7 @@ def aa_fire(rules: Cartwheel, ctx: Context, faces: Faces) -> None:
 def bomb_dice(rules: Cartwheel, state: GameState) -> Roll:
     st = rules.mine(state).strike
     assert st is not None
-    live = [b for b in st.bombers if b not in st.aborted]
+    live = st.still_in()
     return Roll.of([(D10, len(live))], [f"{st.side}: bombing"], by=st.side)
 
 
@@ -330,7 +330,7 @@ def bombing(rules: Cartwheel, ctx: Context, faces: Faces) -> None:
     s, mine = ctx.state, rules.mine(ctx.state)
     st = mine.strike
     assert st is not None
-    live = [b for b in st.bombers if b not in st.aborted]
+    live = st.still_in()
     drm = combat.resistance(mine.ground[st.target].cf, rules.options.cf_standard) if st.target in mine.ground else 0
     hits = sum(1 for uid, f in zip(live, faces[0], strict=True)
                if combat.bomb_hits(f, bombing_factor(rules, s, uid), drm))
