@@ -590,6 +590,21 @@ def test_failed_recon_goes_to_flown_and_regroup_plus_one():
     assert at(g, "F5a") == DisplayBox("a_moresby", FLOWN)
 
 
+@pytest.mark.rule("oc.air.recon.flight_roll_seven_or_less", "oc.air.recon.fail_goes_to_flown")
+def test_the_log_names_whose_recon_flight_in_good_english():
+    """The log read "Allies's recon flight rolls 7 and flies."."""
+    g = new()
+    until(g, "initiative.recon")
+    g.apply(FlyRecon("F5a"))
+    force_roll(g, [7])
+    assert g.log[-1].text == "The Allies' recon flight rolls 7 and flies."
+    g = new()
+    until(g, "initiative.recon", side="Japan")
+    g.apply(FlyRecon("D46a"))
+    force_roll(g, [8])
+    assert g.log[-1].text.startswith("Japan's recon flight rolls 8 and does not fly")
+
+
 @pytest.mark.rule("oc.air.recon.japanese_units", "oc.air.recon.basing_any_operating_airbase")
 def test_second_dinah_only_when_committed():
     g = new()

@@ -29,6 +29,7 @@ from .data import (
 from .events import Examined, InitiativeWon, ReconFlight, Regrouping
 from .handlers import handlers
 from .state import Sighting
+from .words import possessive
 
 if TYPE_CHECKING:
     from .rules import Cartwheel
@@ -228,16 +229,16 @@ def flight(rules: Cartwheel, ctx: Context, faces: Faces) -> None:
     dr = faces[0][0]
     drm = "+1 (general regroup) " if mine.general_regroup else ""
     if combat.recon_flies(dr, mine.general_regroup):
-        ctx.emit(ReconFlight(u.side), f"{u.side}'s recon flight rolls {dr} {drm}and flies.",
+        ctx.emit(ReconFlight(u.side), f"{possessive(u.side)} recon flight rolls {dr} {drm}and flies.",
                  ["oc.air.recon.flight_roll_seven_or_less", "oc.air.recon.general_regroup_plus_one"], u.side)
         ctx.goto("initiative.place")
         return
     d = board.base_of(u)
     assert d is not None
     u.at = rules.board.displays[d].box(board.box(board.disrupted(u), True))
-    ctx.emit(ReconFlight(u.side, False), f"{u.side}'s recon flight rolls {dr} {drm}and does not fly: it goes to the "
-             "Flown half of its airbase.", ["oc.air.recon.fail_goes_to_flown", "oc.air.recon.general_regroup_plus_one"],
-             u.side)
+    ctx.emit(ReconFlight(u.side, False), f"{possessive(u.side)} recon flight rolls {dr} {drm}and does "
+             "not fly: it goes to the Flown half of its airbase.",
+             ["oc.air.recon.fail_goes_to_flown", "oc.air.recon.general_regroup_plus_one"], u.side)
     mine.flying = ""
     flow.resume(rules, ctx, "initiative.recon")
 

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, GameState
+from ...words import is_plural
+from ...words import side as side_name
 from .actions import (
     Airdrop,
     Build,
@@ -37,6 +39,12 @@ from .state import CartwheelState
 
 if TYPE_CHECKING:
     from .rules import Cartwheel
+
+
+def possessive(name: str) -> str:
+    """A side owning something, at the start of a sentence: "The Allies'", "Japan's" (the log read "Allies's").
+    Here rather than in :mod:`hexlab.words`, whose every change replays the computer's whole benchmark count."""
+    return side_name(name, start=True) + ("'" if is_plural(name) else "'s")
 
 
 def printed_words(mine: CartwheelState, uid: str) -> str:
