@@ -607,6 +607,33 @@ def test_cartwheel_on_the_last_turn_it_marks_no_unit_to_regroup(seed):
     assert type(search(game, "Japan", "veteran", seed=3).best).__name__ == "EndDesignation"
 
 
+@pytest.mark.rule("oc.victory.concept.control_by_occupation", "oc.base.victory_default",
+                  "oc.sequence.phase.victory_points_final_turn")
+def test_cartwheel_once_the_last_bomb_has_fallen_only_what_scores_counts():
+    """On the last turn, until its Air/Naval Operations are over, a disrupted airbase or a reduced ground unit is a
+    step towards destroying it, so airbases and ground steps count as on other turns; from Ground Operations on,
+    they score only as they are destroyed or captured or stand on an objective hex. (Counted all through the last
+    turn, the 51st Division walked off its objective hex, 2 VP, towards an Allied base under construction, and
+    lost Wewak seed 28 3-2.)"""
+    from hexlab.ai.rulesets import cartwheel as ai_cw
+
+    game = japan_designation_in_wewak(1)
+    during = ai_cw.evaluate(game.rules, game.state, "Japan")
+    hit = game.copy()
+    assert hit.state.units["51D"].strength > 1
+    hit.state.units["51D"].strength -= 1  # a step bombed off the 51st Division, still on its objective hex
+    assert ai_cw.evaluate(hit.rules, hit.state, "Japan")["ground"] == during["ground"] - 1.0
+    assert during["bases"] != 0.0
+    for g in (game, hit):
+        g.state.position = "ground.move"
+    after, after_hit = (ai_cw.evaluate(g.rules, g.state, "Japan") for g in (game, hit))
+    assert after["bases"] == after["ground"] == after_hit["ground"] == 0.0
+    assert after["objectives"] == after_hit["objectives"] == during["objectives"] > 0.0
+    assert after["vp"] == during["vp"]
+    game.state.turn = 1  # not the last turn: they count in every step
+    assert ai_cw.evaluate(game.rules, game.state, "Japan")["bases"] == during["bases"]
+
+
 @pytest.mark.rule("caf.victory.sudden_death_guadalcanal", "caf.victory.uncontested_location_vp")
 def test_cactus_japan_holds_its_box_instead_of_walking_into_a_perimeter_it_cannot_take():
     """One SNLF at Cape Esperance, both Marine units dug in on Guadalcanal. Marching in starts a fight the SNLF

@@ -25,9 +25,11 @@ The evaluation is in victory points, for one side: its own account minus the ene
 - **the last turn** (oc.sequence.phase.victory_points_final_turn): no later turn is played, so only what still
   scores counts. A step lost is no VP unless its unit is marked to regroup (a step replaced at the end is a VP for
   the enemy, oc.victory.concept.regroup_replacement_vp: **replacement steps still to score**, and such a marker buys
-  nothing then, so it costs a little: :data:`LAST_MARKER`), and airbases and ground steps score only as they are
-  destroyed, captured or leave an objective hex. Valued as on other turns, a marker looked free and ground steps
-  and bases worth keeping: measured on Wewak as Japan against random over seeds 1-100, 84-7-9 before, 94-5-1 after
+  nothing then, so it costs a little: :data:`LAST_MARKER`). Once the last bomb can have fallen (from the last
+  turn's Ground Operations on), airbases and ground steps score only as they are destroyed or captured or leave an
+  objective hex; until then a disrupted base or a reduced unit is still a step towards destroying it. Valued as on
+  other turns, a marker looked free, and the 51st Division walked off its objective hex towards an Allied base
+  under construction: measured on Wewak as Japan against random over seeds 1-100, 84-7-9 before, 94-5-1 after
   (the nine draws were each a unit marked on turn 2 that lost a step; see benchmarks/results/ai.md).
 
 The hidden part (oc.air.airbase.adc_hidden): a side does not see the enemy's airbase displays, only what its
@@ -75,6 +77,7 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
     terms = dict.fromkeys(TERMS, 0.0)
     mine = rules.mine(state)
     last = state.turn >= rules.options.turns  # (see the module: the last turn)
+    settled = last and state.position in _after_bombs()
     regrouping = set(mine.regrouping)
     for s, v in totals(rules, state).items():
         terms["vp"] += float(v) if s == side else -float(v)
@@ -82,7 +85,7 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
     for b in mine.bases.values():
         if not b.side:
             continue
-        if not last:  # (on the last turn a base scores only when destroyed or captured, in "vp")
+        if not settled:  # (then a base scores only as destroyed or captured, in "vp")
             terms["bases"] += BASE_WORTH.get(b.status, 0.0) * (1.0 if b.side == side else -1.0)
         if b.hex and b.status in ("working", "disrupted", "under construction"):
             for s in state.sides:
@@ -116,7 +119,7 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
             if u.id in regrouping:
                 terms["regroup"] -= sign * ((u.max_strength - u.strength) * REPLACEMENT_VP / 2 + LAST_MARKER)
         elif board.is_ground(u) and isinstance(u.at, Hex):
-            if not last:  # (on the last turn a step scores nothing: only the hex the unit stands in does)
+            if not settled:  # (then a step scores nothing: only the hex the unit stands in does)
                 terms["ground"] += sign * u.strength
             targets = enemy_bases.get(u.side, []) + [h for h, _ in objectives if occupied.get(h) != u.side]
             if targets:
@@ -124,19 +127,17 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
 
                 terms["advance"] -= sign * 0.05 * min(hex_distance(u.at, h) for h in targets)
     if mine.strike is not None:
-        worth = strike_worth(rules, state, occupied, objectives, last)
+        worth = strike_worth(rules, state, occupied, objectives)
         terms["strike"] = worth if mine.strike.side == side else -worth
     return terms
 
 
-def strike_worth(rules: Any, state: GameState, occupied: dict[Hex, str], objectives: list[tuple[Hex, float]],
-                 last: bool = False) -> float:
+def strike_worth(rules: Any, state: GameState, occupied: dict[Hex, str], objectives: list[tuple[Hex, float]]) -> float:
     """What the strike being flown is worth to its side if the bombers still in it reach the target: the exact
     chances of 0, 1, 2... bomb hits (each bomber's own roll, oc.base.bombing_default, through the engine's
     ``bomb_hits``), each valued with this module's own terms: an airbase's worth lost and the VPs for destroying it,
     a ground unit's steps and, if it is wiped out, the objective hex it held alone. Scramble, air combat and AA
-    still to come are not counted: as they happen, the bombers they turn back leave the count. On the ``last`` turn
-    only what scores is counted: the VPs for destroying an airbase, the objective hex a ground unit held alone.
+    still to come are not counted: as they happen, the bombers they turn back leave the count.
 
     Why: a strike is chosen at one decision and its bombs fall several chance steps and enemy decisions later
     (scramble, interception, air combat, AA), beyond the search's horizon; every target looked the same, and the
@@ -162,8 +163,6 @@ def strike_worth(rules: Any, state: GameState, occupied: dict[Hex, str], objecti
 
         def value(hits: int) -> float:
             res = combat.airbase_bombed(hits, b.status == "disrupted", b.status == "under construction")
-            if last:
-                return BASE_DESTROYED_VP / 2 if res.status == "destroyed" else 0.0
             if res.status == "removed":
                 return worth
             if res.status == "destroyed":
@@ -176,10 +175,18 @@ def strike_worth(rules: Any, state: GameState, occupied: dict[Hex, str], objecti
                         and o.id in mine.ground) == 1]
 
         def value(hits: int) -> float:
-            return (0.0 if last else min(hits, u.strength)) + (sum(held) if hits >= u.strength else 0.0)
+            return min(hits, u.strength) + (sum(held) if hits >= u.strength else 0.0)
     else:
         return 0.0  # a ship: its steps are not in this evaluation
     return sum(p * value(k) for k, p in enumerate(dist))
+
+
+@functools.cache
+def _after_bombs() -> frozenset[str]:
+    """The steps of a turn after its last bomb can fall: from Ground Operations on (the ruleset's order of a turn)."""
+    from ...rulesets.cartwheel.sequence import TURN
+
+    return frozenset(TURN[TURN.index("ground.move"):])
 
 
 @functools.cache
