@@ -613,8 +613,8 @@ def test_cartwheel_once_the_last_bomb_has_fallen_only_what_scores_counts():
     """On the last turn, until its Air/Naval Operations are over, a disrupted airbase or a reduced ground unit is a
     step towards destroying it, so airbases and ground steps count as on other turns; from Ground Operations on,
     they score only as they are destroyed or captured or stand on an objective hex. (Counted all through the last
-    turn, the 51st Division walked off its objective hex, 2 VP, towards an Allied base under construction, and
-    lost Wewak seed 28 3-2.)"""
+    turn, the 51st Division walked off its objective hex, 2 VP, towards the Allies' mobile airbase at 0508 for a
+    point in the count of airbases, and Japan lost Wewak seed 28 3-2.)"""
     from hexlab.ai.rulesets import cartwheel as ai_cw
 
     game = japan_designation_in_wewak(1)
