@@ -586,7 +586,8 @@ def test_cartwheel_on_the_last_turn_it_marks_no_unit_to_regroup(seed):
 
     game = japan_designation_in_wewak(seed)
     rules = game.rules
-    mark = next(a for a in game.legal_actions() if type(a).__name__ == "Designate")
+    mark = next(a for a in game.legal_actions() if type(a).__name__ == "Designate"
+                and game.state.units[a.unit].strength == game.state.units[a.unit].max_strength)
     unit = game.state.units[mark.unit]
     st = rules.mine(game.state).air[unit.id]
     before = ai_cw.evaluate(rules, game.state, "Japan")  # (the Allies' own secret markers count for Japan)
@@ -600,7 +601,7 @@ def test_cartwheel_on_the_last_turn_it_marks_no_unit_to_regroup(seed):
     assert reduced["air"] == pytest.approx(before["air"] - 0.05 * (st.af + st.df + st.bf))  # the step: no VP now
     after.state.turn = 1  # the same position before the last turn: the marker costs nothing, a step is a VP
     earlier = ai_cw.evaluate(rules, after.state, "Japan")
-    assert earlier["regroup"] == 0.0  # (nobody's markers)
+    assert earlier["regroup"] == 0.0  # (not the last turn: no marker counts, either side's)
     after.state.units[unit.id].strength = unit.max_strength
     assert ai_cw.evaluate(rules, after.state, "Japan")["air"] - earlier["air"] == pytest.approx(
         1.0 + 0.05 * (st.af + st.df + st.bf))
@@ -624,6 +625,10 @@ def test_cartwheel_once_the_last_bomb_has_fallen_only_what_scores_counts():
     hit.state.units["51D"].strength -= 1  # a step bombed off the 51st Division, still on its objective hex
     assert ai_cw.evaluate(hit.rules, hit.state, "Japan")["ground"] == during["ground"] - 1.0
     assert during["bases"] != 0.0
+    for g in (game, hit):  # the turn's last bombs: they still count
+        g.state.position = "ops.bomb"
+    assert ai_cw.evaluate(game.rules, game.state, "Japan")["bases"] == during["bases"]
+    assert ai_cw.evaluate(hit.rules, hit.state, "Japan")["ground"] == during["ground"] - 1.0
     for g in (game, hit):
         g.state.position = "ground.move"
     after, after_hit = (ai_cw.evaluate(g.rules, g.state, "Japan") for g in (game, hit))
