@@ -523,19 +523,26 @@ def test_memoir44_its_worlds_keep_its_own_card_under_the_commissar_chip_and_deal
         assert everything == sorted(sum(truth.hands.values(), []) + sum(truth.decks.values(), []))
 
 
-def japan_ground_move_in_wewak(seed: int) -> hexlab.Game:
-    """A Wewak game played at random up to Japan's first Ground Movement with a choice (the 51st Division on
-    0505 and Lae's garrison on 0605, both objective hexes)."""
+def wewak_played_at_random_until(seed: int, stop, what: str) -> hexlab.Game:
+    """A Wewak game played at random (Japan's and the Allies' choices alike) up to the first decision ``stop``
+    accepts; ``what`` names it if the game ends first."""
     game = hexlab.load("cartwheel/wewak", seed=seed)
     player = make_player("random", seed)
     while not game.is_over:
         if game.current_step.automatic:
             game.step()
             continue
-        if game.state.position == "ground.move" and game.to_act == "Japan" and game.legal_actions().count() > 1:
+        if stop(game):
             return game
         game.apply(player.choose(game))
-    raise AssertionError("no Japanese ground move in this game")
+    raise AssertionError(f"no {what} in this game")
+
+
+def japan_ground_move_in_wewak(seed: int) -> hexlab.Game:
+    """Japan's first Ground Movement with a choice (the 51st Division on 0505 and Lae's garrison on 0605, both
+    objective hexes)."""
+    return wewak_played_at_random_until(seed, lambda g: g.state.position == "ground.move" and g.to_act == "Japan"
+                                        and g.legal_actions().count() > 1, "Japanese ground move")
 
 
 @pytest.mark.rule("oc.victory.concept.control_by_occupation")
@@ -559,19 +566,12 @@ def test_cartwheel_it_keeps_a_ground_unit_on_the_objective_hexes_it_occupies(see
 
 
 def japan_designation_in_wewak(seed: int) -> hexlab.Game:
-    """A Wewak game played at random up to Japan's regroup designations on turn 2, the last (on turn 1 nothing
-    has anything to regroup from)."""
-    game = hexlab.load("cartwheel/wewak", seed=seed)
-    player = make_player("random", seed)
-    while not game.is_over:
-        if game.current_step.automatic:
-            game.step()
-            continue
-        if game.state.position == "initiative.designate" and game.to_act == "Japan":
-            assert game.state.turn == game.rules.options.turns == 2
-            return game
-        game.apply(player.choose(game))
-    raise AssertionError("no Japanese regroup designation")
+    """Japan's regroup designations on turn 2, the last (on turn 1 nothing has anything to regroup from)."""
+    game = wewak_played_at_random_until(
+        seed, lambda g: g.state.position == "initiative.designate" and g.to_act == "Japan",
+        "Japanese regroup designation")
+    assert game.state.turn == game.rules.options.turns == 2
+    return game
 
 
 @pytest.mark.rule("oc.victory.concept.regroup_replacement_vp", "oc.air.concept.regroup_marker_required")
