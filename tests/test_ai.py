@@ -639,6 +639,74 @@ def test_cartwheel_once_the_last_bomb_has_fallen_only_what_scores_counts():
     assert ai_cw.evaluate(game.rules, game.state, "Japan")["bases"] == during["bases"]
 
 
+def wewak_at_the_last_reorganization(seed: int) -> hexlab.Game:
+    """A Wewak game played at random up to the last turn's Airbase Reorganization, not yet carried out."""
+    game = hexlab.load("cartwheel/wewak", seed=seed)
+    player = make_player("random", seed)
+    while not (game.state.turn == game.rules.options.turns and game.state.position == "regroup.reorganize"):
+        assert not game.is_over
+        game.step() if game.current_step.automatic else game.apply(player.choose(game))
+    return game
+
+
+@pytest.mark.rule("oc.victory.hikoshidan.flown_unit_half_vp", "oc.victory.hikoshidan.destroyed_unit_vp",
+                  "oc.victory.concept.regroup_replacement_vp", "oc.air.airbase_disruption.blocks_unit_regroup")
+@pytest.mark.parametrize("seed, lost_11th", [(2, False), (2, True), (13, False), (22, False), (22, True)])
+def test_cartwheel_the_vps_it_counts_as_still_to_score_are_those_the_regroup_awards(seed, lost_11th):
+    """On the last turn aerial steps count for little (no later turn uses them), so the VPs the Regroup step will
+    award must be counted before it: each 11th Hikoshidan unit destroyed this turn (1 VP to the Allies), each that
+    flew in a committed turn and survived (0.5 VP), and one VP to the enemy for each marked unit that regroups at a
+    working airbase with a step missing. Before the review that found it, a lost 11th Hikoshidan unit looked free
+    on the last turn, and a marked unit counted a VP a missing step, at any airbase. The engine is the judge: the
+    VPs plus the VPs still to score are the same just before the step and just after it, when nothing is left to
+    score. (Seed 2: Japan committed, two units flew; 13: a Japanese unit regroups with a step missing; 22: an
+    Allied one, in a committed turn; ``lost_11th``: a flown 11th Hikoshidan unit is destroyed first.)"""
+    from types import SimpleNamespace
+
+    from hexlab.ai.rulesets import cartwheel as ai_cw
+    from hexlab.rulesets.cartwheel.closing import hikoshidan_flown
+    from hexlab.rulesets.cartwheel.losses import eliminate
+
+    game = wewak_at_the_last_reorganization(seed)
+    rules = game.rules
+    if lost_11th:
+        eliminate(rules, SimpleNamespace(state=game.state), game.state.units[hikoshidan_flown(rules, game.state)[0]])
+    before = ai_cw.evaluate(rules, game.state, "Japan")
+    assert before["hikoshidan"] != 0.0 or abs(before["regroup"]) >= 1.0  # something is due in each of these games
+    if lost_11th:
+        assert before["hikoshidan"] <= -1.0  # the lost unit: a VP to the Allies, though its steps count for nothing
+    game.step()
+    assert game.state.position != "regroup.reorganize"
+    after = ai_cw.evaluate(rules, game.state, "Japan")
+    assert after["hikoshidan"] == 0.0
+    markers = ai_cw.LAST_MARKER * sum(1 if game.state.units[u].side == "Allies" else -1
+                                      for u in rules.mine(game.state).regrouping)
+    assert after["regroup"] == pytest.approx(markers)  # only the markers' own small cost is left
+    assert before["vp"] + before["hikoshidan"] + before["regroup"] == pytest.approx(after["vp"] + markers)
+
+
+@pytest.mark.rule("oc.air.airbase_disruption.blocks_unit_regroup", "oc.victory.concept.regroup_replacement_vp")
+def test_cartwheel_a_unit_at_a_disrupted_airbase_regroups_for_no_vp():
+    """A marked unit on the display of a disrupted airbase does not regroup, so its missing step is not replaced
+    and scores the enemy nothing: the evaluation counts only the marker's cost (Wewak seed 13, a Japanese unit
+    with a step missing, its airbase disrupted just before the Regroup)."""
+    from hexlab.ai.rulesets import cartwheel as ai_cw
+    from hexlab.rulesets.cartwheel import board
+    from hexlab.rulesets.cartwheel.data import DISRUPTED
+
+    game = wewak_at_the_last_reorganization(13)
+    rules, mine = game.rules, game.rules.mine(game.state)
+    unit = next(game.state.units[u] for u in mine.regrouping if game.state.units[u].side == "Japan")
+    assert unit.strength < unit.max_strength
+    working = ai_cw.evaluate(rules, game.state, "Japan")["regroup"]
+    mine.bases[board.base_of(unit)].status = DISRUPTED
+    assert ai_cw.evaluate(rules, game.state, "Japan")["regroup"] == pytest.approx(working + 1.0)
+    vp = ai_cw.evaluate(rules, game.state, "Japan")["vp"]
+    game.step()
+    assert game.state.units[unit.id].strength < unit.max_strength  # the engine agrees: no step, no VP
+    assert ai_cw.evaluate(rules, game.state, "Japan")["vp"] == vp
+
+
 @pytest.mark.rule("caf.victory.sudden_death_guadalcanal", "caf.victory.uncontested_location_vp")
 def test_cactus_japan_holds_its_box_instead_of_walking_into_a_perimeter_it_cannot_take():
     """One SNLF at Cape Esperance, both Marine units dug in on Guadalcanal. Marching in starts a fight the SNLF

@@ -20,17 +20,23 @@ The evaluation is in victory points, for one side: its own account minus the ene
   to their side by the exact odds of their bombing rolls, valued with the terms above (:func:`strike_worth`).
   Without it every target looked the same to the search, whose horizon ends before the bombs fall: measured
   against the novice over seeds 1-10 of the campaign, the Allies went from 1 win to 7 (1-9-0 to 7-1-2), and on
-  Wewak over seeds 1-20 from 7-12-1 to 12-8-0 (see benchmarks/results/ai.md).
+  Wewak over seeds 1-20 from 7-12-1 to 12-8-0 (see benchmarks/results/ai.md);
+- **11th Hikoshidan VPs still to score** (oc.victory.hikoshidan.destroyed_unit_vp, .flown_unit_half_vp): until the
+  turn's Airbase Reorganization, the VP the Allies will score there for each 11th Hikoshidan unit destroyed this
+  turn and, in a committed turn, the half VP for each that flew and survived (the engine's own list of them). On
+  the last turn the aerial steps count for little, and without this term a lost 11th Hikoshidan unit looked free.
 
 - **the last turn** (oc.sequence.phase.victory_points_final_turn): no later turn is played, so only what still
-  scores counts. A step lost is no VP unless its unit is marked to regroup (a step replaced at the end is a VP for
-  the enemy, oc.victory.concept.regroup_replacement_vp: **replacement steps still to score**, and such a marker buys
-  nothing then, so it costs a little: :data:`LAST_MARKER`). Once the last bomb can have fallen (from the last
-  turn's Ground Operations on), airbases and ground steps score only as they are destroyed or captured or leave an
-  objective hex; until then a disrupted base or a reduced unit is still a step towards destroying it. Valued as on
-  other turns, a marker looked free, and the 51st Division walked off its objective hex towards an Allied base
-  under construction: measured on Wewak as Japan against random over seeds 1-100, 84-7-9 before, 94-5-1 after
-  (the nine draws were each a unit marked on turn 2 that lost a step; see benchmarks/results/ai.md).
+  scores counts. A step lost is no VP unless its unit is marked to regroup (a unit that regroups at a working
+  airbase with a step missing has it replaced at the end, a VP for the enemy,
+  oc.victory.concept.regroup_replacement_vp: **replacement steps still to score**, and such a marker buys nothing
+  then, so it costs a little: :data:`LAST_MARKER`). Once the last bomb can have fallen (from the last turn's Ground
+  Operations on), airbases and ground steps score only as they are destroyed or captured or leave an objective hex;
+  until then a disrupted base or a reduced unit is still a step towards destroying it. Valued as on other turns, a
+  marker looked free, and the 51st Division walked off its objective hex (2 VP) towards the Allies' mobile airbase
+  at 0508, for one point in the airbases' count: measured on Wewak as Japan against random over seeds 1-100, 84-7-9
+  before, 94-5-1 after (the nine draws were each a unit marked on turn 2 that lost a step; see
+  benchmarks/results/ai.md).
 
 The hidden part (oc.air.airbase.adc_hidden): a side does not see the enemy's airbase displays, only what its
 recon disclosed (numbers of fighters and bombers). The scenario's order of battle is public, so each world puts
@@ -62,6 +68,7 @@ TERMS = {
     "advance": ("ground units near enemy airbases and objectives", "oc.air.airbase_capture.by_occupation"),
     "strike": ("bombs on their way", "oc.base.bombing_default"),
     "regroup": ("replacement steps still to score", "oc.victory.concept.regroup_replacement_vp"),
+    "hikoshidan": ("11th Hikoshidan VPs still to score", "oc.victory.hikoshidan.destroyed_unit_vp"),
 }
 
 LAST_MARKER = 0.1
@@ -71,7 +78,8 @@ BASE_WORTH = {"working": 3.0, "disrupted": 2.0, "destroyed": 1.0, "under constru
 
 def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
     from ...rulesets.cartwheel import board
-    from ...rulesets.cartwheel.data import REPLACEMENT_VP
+    from ...rulesets.cartwheel.closing import hikoshidan_flown, regroups
+    from ...rulesets.cartwheel.data import HIKOSHIDAN_DESTROYED_VP, HIKOSHIDAN_FLOWN_VP, REPLACEMENT_VP
     from ...rulesets.cartwheel.scoring import totals
 
     terms = dict.fromkeys(TERMS, 0.0)
@@ -116,8 +124,9 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
             # a unit marked to regroup has its missing steps replaced at the end, each a VP for the enemy, and the
             # marker buys nothing then (the game is over), only that risk
             terms["air"] += sign * u.strength * 0.05 * factors
-            if u.id in regrouping:
-                terms["regroup"] -= sign * ((u.max_strength - u.strength) * REPLACEMENT_VP / 2 + LAST_MARKER)
+            if u.id in regrouping:  # one replacement award a unit, as the Regroup step gives it
+                due = REPLACEMENT_VP / 2 if regroups(rules, state, u) and u.strength < u.max_strength else 0.0
+                terms["regroup"] -= sign * (due + LAST_MARKER)
         elif board.is_ground(u) and isinstance(u.at, Hex):
             if not settled:  # (then a step scores nothing: only the hex the unit stands in does)
                 terms["ground"] += sign * u.strength
@@ -126,6 +135,11 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
                 from ...hexes import hex_distance
 
                 terms["advance"] -= sign * 0.05 * min(hex_distance(u.at, h) for h in targets)
+    if state.position in _until_reorganize():  # this turn's Hikoshidan VPs, due to the Allies at Regroup
+        due = HIKOSHIDAN_DESTROYED_VP * len(mine.destroyed_11th)
+        if mine.committed:
+            due += HIKOSHIDAN_FLOWN_VP * len(hikoshidan_flown(rules, state))
+        terms["hikoshidan"] = due / 2 * (1.0 if side == "Allies" else -1.0)
     if mine.strike is not None:
         worth = strike_worth(rules, state, occupied, objectives)
         terms["strike"] = worth if mine.strike.side == side else -worth
@@ -187,6 +201,14 @@ def _after_bombs() -> frozenset[str]:
     from ...rulesets.cartwheel.sequence import TURN
 
     return frozenset(TURN[TURN.index("ground.move"):])
+
+
+@functools.cache
+def _until_reorganize() -> frozenset[str]:
+    """The steps of a turn up to its Airbase Reorganization, where the 11th Hikoshidan's VPs are scored."""
+    from ...rulesets.cartwheel.sequence import TURN
+
+    return frozenset(TURN[:TURN.index("regroup.reorganize") + 1])
 
 
 @functools.cache

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ...dice import D10
-from ...engine import Action, Context, GameState, Roll, RuleError
+from ...engine import Action, Context, GameState, Roll, RuleError, Unit
 from ...engine.flow import Faces
 from ...engine.state import DisplayBox
 from ...hexes import Hex
@@ -138,6 +138,21 @@ def repair(rules: Cartwheel, ctx: Context, faces: Faces) -> None:
     flow.proceed(rules, ctx)
 
 
+def regroups(rules: Cartwheel, state: GameState, u: Unit) -> bool:
+    """Whether a unit marked to regroup does so at Airbase Reorganization: alive, on the display of a working
+    airbase (oc.air.airbase_disruption.blocks_unit_regroup). The computer's evaluation asks the same."""
+    d = board.base_of(u)
+    return u.alive and d is not None and rules.mine(state).bases[d].status == WORKING
+
+
+def hikoshidan_flown(rules: Cartwheel, state: GameState) -> list[str]:
+    """The 11th Hikoshidan units alive in a Flown section, each 0.5 VP to the Allies at Airbase Reorganization in a
+    committed turn (oc.victory.hikoshidan.flown_unit_half_vp). The computer's evaluation asks the same."""
+    air = rules.mine(state).air
+    return [u.id for u in state.units.values() if u.alive and u.id in air and air[u.id].group == "11th"
+            and board.flown(u)]
+
+
 @handlers.auto("regroup.reorganize")
 def reorganize(rules: Cartwheel, ctx: Context) -> None:
     s, mine = ctx.state, rules.mine(ctx.state)
@@ -147,11 +162,11 @@ def reorganize(rules: Cartwheel, ctx: Context) -> None:
             ctx.emit(AirbaseChanged(d, WORKING), f"Mobile airbase {rules.base_name(d)} is finished.",
                      ["oc.air.mobile.flip_in_regroup_phase"], b.side)
     recovered: dict[str, list[str]] = {}
-    for uid in mine.regrouping:  # oc.air.airbase_disruption.blocks_unit_regroup
+    for uid in mine.regrouping:
         u = s.units[uid]
-        d = board.base_of(u)
-        if not u.alive or d is None or mine.bases[d].status != WORKING:
+        if not regroups(rules, s, u):
             continue
+        d = board.base_of(u)
         if board.disrupted(u):
             u.at = DisplayBox(d, board.box(False, board.flown(u)))
             recovered.setdefault(u.side, []).append(uid)
@@ -163,8 +178,7 @@ def reorganize(rules: Cartwheel, ctx: Context) -> None:
         ctx.emit(Note(), f"{side} regrouping units recover: {', '.join(uids)}.", ["oc.sequence.phase.regroup"], side,
                  to=side)
     if mine.committed:  # oc.victory.hikoshidan.flown_unit_half_vp: flown survivors; destroyed: 1 VP each
-        flown = [u.id for u in s.units.values() if u.alive and u.id in mine.air and mine.air[u.id].group == "11th"
-                 and board.flown(u)]
+        flown = hikoshidan_flown(rules, s)
         award(rules, ctx, "Allies", HIKOSHIDAN_FLOWN_VP * len(flown),
               f"{len(flown)} 11th Hikoshidan units flew and survived", "oc.victory.hikoshidan.flown_unit_half_vp")
     award(rules, ctx, "Allies", HIKOSHIDAN_DESTROYED_VP * len(mine.destroyed_11th),
