@@ -612,9 +612,9 @@ def test_cartwheel_on_the_last_turn_it_marks_no_unit_to_regroup(seed):
                   "oc.sequence.phase.victory_points_final_turn")
 def test_cartwheel_once_the_last_bomb_has_fallen_only_what_scores_counts():
     """On the last turn, until its Air/Naval Operations are over, a disrupted airbase or a reduced ground unit is a
-    step towards destroying it, so airbases and ground steps count as on other turns; from Ground Operations on,
-    they score only as they are destroyed or captured or stand on an objective hex. (Counted all through the last
-    turn, the 51st Division walked off its objective hex, 2 VP, towards the Allies' mobile airbase at 0508 for a
+    step towards destroying it, so airbases and ground steps count as on other turns; from Ground Operations on, they
+    score only as they are destroyed or captured or stand on an objective hex. (Counted all through the last turn, the
+    51st Division walked off its objective hex, 2 VP, onto the Allies' mobile airbase under construction at 0606 for a
     point in the count of airbases, and Japan lost Wewak seed 28 3-2.)"""
     from hexlab.ai.rulesets import cartwheel as ai_cw
 
@@ -673,23 +673,28 @@ def test_cartwheel_the_vps_it_counts_as_still_to_score_are_those_the_regroup_awa
         eliminate(rules, SimpleNamespace(state=game.state), game.state.units[hikoshidan_flown(rules, game.state)[0]])
     before = ai_cw.evaluate(rules, game.state, "Japan")
     assert before["hikoshidan"] != 0.0 or abs(before["regroup"]) >= 1.0  # something is due in each of these games
-    if lost_11th:
-        assert before["hikoshidan"] <= -1.0  # the lost unit: a VP to the Allies, though its steps count for nothing
+    if lost_11th:  # the lost unit: a VP to the Allies, though on the last turn its steps counted for little
+        assert before["hikoshidan"] <= -1.0
+    assert ai_cw.evaluate(rules, game.state, "Allies")["hikoshidan"] == -before["hikoshidan"]  # theirs, from their side
+    early = game.copy()
+    early.state.position = "events.roll"  # the 11th Hikoshidan's commitment is not decided yet: nothing is due
+    assert ai_cw.evaluate(rules, early.state, "Japan")["hikoshidan"] == 0.0
     game.step()
     assert game.state.position != "regroup.reorganize"
     after = ai_cw.evaluate(rules, game.state, "Japan")
     assert after["hikoshidan"] == 0.0
     markers = ai_cw.LAST_MARKER * sum(1 if game.state.units[u].side == "Allies" else -1
-                                      for u in rules.mine(game.state).regrouping)
+                                      for u in rules.mine(game.state).regrouping if game.state.units[u].alive)
     assert after["regroup"] == pytest.approx(markers)  # only the markers' own small cost is left
     assert before["vp"] + before["hikoshidan"] + before["regroup"] == pytest.approx(after["vp"] + markers)
 
 
 @pytest.mark.rule("oc.air.airbase_disruption.blocks_unit_regroup", "oc.victory.concept.regroup_replacement_vp")
-def test_cartwheel_a_unit_at_a_disrupted_airbase_regroups_for_no_vp():
+def test_cartwheel_a_unit_at_a_disrupted_airbase_regroups_only_if_the_repair_comes_first():
     """A marked unit on the display of a disrupted airbase does not regroup, so its missing step is not replaced
-    and scores the enemy nothing: the evaluation counts only the marker's cost (Wewak seed 13, a Japanese unit
-    with a step missing, its airbase disrupted just before the Regroup)."""
+    and scores the enemy nothing: after the turn's repair rolls the evaluation counts only the marker's cost;
+    before them, the chance the repair succeeds (a d10 of 5 or less, 1 in 2) of the VP. (Wewak seed 13, a Japanese
+    unit with a step missing, its airbase disrupted after the repair rolls, then as if before them.)"""
     from hexlab.ai.rulesets import cartwheel as ai_cw
     from hexlab.rulesets.cartwheel import board
     from hexlab.rulesets.cartwheel.data import DISRUPTED
@@ -701,6 +706,9 @@ def test_cartwheel_a_unit_at_a_disrupted_airbase_regroups_for_no_vp():
     working = ai_cw.evaluate(rules, game.state, "Japan")["regroup"]
     mine.bases[board.base_of(unit)].status = DISRUPTED
     assert ai_cw.evaluate(rules, game.state, "Japan")["regroup"] == pytest.approx(working + 1.0)
+    earlier = game.copy()
+    earlier.state.position = "regroup.repair"  # its repair roll still to come: half a VP
+    assert ai_cw.evaluate(rules, earlier.state, "Japan")["regroup"] == pytest.approx(working + 0.5)
     vp = ai_cw.evaluate(rules, game.state, "Japan")["vp"]
     game.step()
     assert game.state.units[unit.id].strength < unit.max_strength  # the engine agrees: no step, no VP

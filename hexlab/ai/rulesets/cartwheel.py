@@ -25,18 +25,21 @@ The evaluation is in victory points, for one side: its own account minus the ene
   turn's Airbase Reorganization, the VP the Allies will score there for each 11th Hikoshidan unit destroyed this
   turn and, in a committed turn, the half VP for each that flew and survived (the engine's own list of them). On
   the last turn the aerial steps count for little, and without this term a lost 11th Hikoshidan unit looked free.
+  Japan's losses are hidden from the Allies (a lost Japanese unit is not in their view, and their worlds put it back
+  on a display), so from their seat the term counts only what the search itself sees happen (a loss, a flight);
+  what is due already is the same for all their moves.
 
 - **the last turn** (oc.sequence.phase.victory_points_final_turn): no later turn is played, so only what still
-  scores counts. A step lost is no VP unless its unit is marked to regroup (a unit that regroups at a working
-  airbase with a step missing has it replaced at the end, a VP for the enemy,
-  oc.victory.concept.regroup_replacement_vp: **replacement steps still to score**, and such a marker buys nothing
-  then, so it costs a little: :data:`LAST_MARKER`). Once the last bomb can have fallen (from the last turn's Ground
-  Operations on), airbases and ground steps score only as they are destroyed or captured or leave an objective hex;
-  until then a disrupted base or a reduced unit is still a step towards destroying it. Valued as on other turns, a
-  marker looked free, and the 51st Division walked off its objective hex (2 VP) towards the Allies' mobile airbase
-  at 0508, for one point in the airbases' count: measured on Wewak as Japan against random over seeds 1-100, 84-7-9
-  before, 94-5-1 after (the nine draws were each a unit marked on turn 2 that lost a step; see
-  benchmarks/results/ai.md).
+  scores counts. A step lost is no VP unless its unit is marked to regroup (a unit that regroups at a working airbase
+  with a step missing has it replaced at the end, a VP for the enemy; at a disrupted airbase, only if its repair roll
+  comes first and succeeds, oc.victory.concept.regroup_replacement_vp: **replacement steps still to score**, and such
+  a marker buys nothing then, so it costs a little: :data:`LAST_MARKER`). Once the last bomb can have fallen (from the
+  last turn's Ground Operations on), airbases and ground steps score only as they are destroyed or captured or leave
+  an objective hex; until then a disrupted base or a reduced unit is still a step towards destroying it. Valued as on
+  other turns, a marker looked free, and the 51st Division walked off its objective hex (2 VP) onto the Allies' mobile
+  airbase under construction at 0606, for one point in the airbases' count: measured on Wewak as Japan against random
+  over seeds 1-100, 84-7-9 before, 94-5-1 after (the nine draws were each a unit marked on turn 2 that lost a step;
+  see benchmarks/results/ai.md).
 
 The hidden part (oc.air.airbase.adc_hidden): a side does not see the enemy's airbase displays, only what its
 recon disclosed (numbers of fighters and bombers). The scenario's order of battle is public, so each world puts
@@ -78,7 +81,7 @@ BASE_WORTH = {"working": 3.0, "disrupted": 2.0, "destroyed": 1.0, "under constru
 
 def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
     from ...rulesets.cartwheel import board
-    from ...rulesets.cartwheel.closing import hikoshidan_flown, regroups
+    from ...rulesets.cartwheel.closing import hikoshidan_flown
     from ...rulesets.cartwheel.data import HIKOSHIDAN_DESTROYED_VP, HIKOSHIDAN_FLOWN_VP, REPLACEMENT_VP
     from ...rulesets.cartwheel.scoring import totals
 
@@ -121,11 +124,11 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
                 terms["air"] += sign * u.strength * (1.0 + 0.05 * factors)
                 continue
             # the last turn: no later regroup replaces a lost step, so a step is worth only what it can still do;
-            # a unit marked to regroup has its missing steps replaced at the end, each a VP for the enemy, and the
-            # marker buys nothing then (the game is over), only that risk
+            # a unit marked to regroup that regroups with a step missing has it replaced at the end, a VP for the
+            # enemy, and the marker buys nothing then (the game is over), only that risk
             terms["air"] += sign * u.strength * 0.05 * factors
-            if u.id in regrouping:  # one replacement award a unit, as the Regroup step gives it
-                due = REPLACEMENT_VP / 2 if regroups(rules, state, u) and u.strength < u.max_strength else 0.0
+            if u.id in regrouping:
+                due = REPLACEMENT_VP / 2 * _regroup_chance(rules, state, u) if u.strength < u.max_strength else 0.0
                 terms["regroup"] -= sign * (due + LAST_MARKER)
         elif board.is_ground(u) and isinstance(u.at, Hex):
             if not settled:  # (then a step scores nothing: only the hex the unit stands in does)
@@ -135,7 +138,7 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
                 from ...hexes import hex_distance
 
                 terms["advance"] -= sign * 0.05 * min(hex_distance(u.at, h) for h in targets)
-    if state.position in _until_reorganize():  # this turn's Hikoshidan VPs, due to the Allies at Regroup
+    if state.position in _committed_until_reorganize():  # this turn's Hikoshidan VPs, due to the Allies at Regroup
         due = HIKOSHIDAN_DESTROYED_VP * len(mine.destroyed_11th)
         if mine.committed:
             due += HIKOSHIDAN_FLOWN_VP * len(hikoshidan_flown(rules, state))
@@ -203,12 +206,46 @@ def _after_bombs() -> frozenset[str]:
     return frozenset(TURN[TURN.index("ground.move"):])
 
 
+def _regroup_chance(rules: Any, state: GameState, u: Unit) -> float:
+    """The chance a unit marked to regroup does so (the engine's ``regroups``): 1 at a working airbase; at a
+    disrupted one, before the turn's repair rolls, the chance its repair roll succeeds (the engine's ``repaired``,
+    oc.air.airbase_destruction.repair_roll_default); else 0."""
+    from ...rulesets.cartwheel import board
+    from ...rulesets.cartwheel.closing import regroups
+    from ...rulesets.cartwheel.data import DISRUPTED
+
+    if regroups(rules, state, u):
+        return 1.0
+    d = board.base_of(u)
+    if u.alive and d is not None and rules.mine(state).bases[d].status == DISRUPTED and state.position in _until(
+            "regroup.repair"):
+        return _repair_chance()
+    return 0.0
+
+
 @functools.cache
-def _until_reorganize() -> frozenset[str]:
-    """The steps of a turn up to its Airbase Reorganization, where the 11th Hikoshidan's VPs are scored."""
+def _repair_chance() -> float:
+    from ...rulesets.cartwheel import combat
+    from ...rulesets.cartwheel.odds import chance
+
+    return float(chance(combat.repaired))
+
+
+@functools.cache
+def _until(key: str) -> frozenset[str]:
+    """The steps of a turn up to and including ``key`` (the ruleset's order of a turn)."""
     from ...rulesets.cartwheel.sequence import TURN
 
-    return frozenset(TURN[:TURN.index("regroup.reorganize") + 1])
+    return frozenset(TURN[:TURN.index(key) + 1])
+
+
+@functools.cache
+def _committed_until_reorganize() -> frozenset[str]:
+    """The steps of a turn from the 11th Hikoshidan's commitment (decided at ``events.hikoshidan``: before it, the
+    flag is the last turn's) to its Airbase Reorganization, where the 11th Hikoshidan's VPs are scored."""
+    from ...rulesets.cartwheel.sequence import TURN
+
+    return frozenset(TURN[TURN.index("events.hikoshidan") + 1:TURN.index("regroup.reorganize") + 1])
 
 
 @functools.cache
