@@ -18,12 +18,13 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-## Debian's Chromium, which the browser tests drive (never a browser download).
+## Debian's Chromium, which the browser tests drive (never a browser download), and poppler's pdftotext, which
+## the handout tests read the PDF pages back with.
 browser:
-	@if [ ! -x $(CHROMIUM) ]; then \
-	  echo "Installing Debian's Chromium for the browser tests"; \
+	@if [ ! -x $(CHROMIUM) ] || ! command -v pdftotext > /dev/null; then \
+	  echo "Installing Debian's Chromium and poppler-utils for the browser and handout tests"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -q && $$SUDO apt-get install -y -q chromium; \
+	  $$SUDO apt-get update -q && $$SUDO apt-get install -y -q chromium poppler-utils; \
 	fi
 
 ## Open the kit in JupyterLab at the start-here notebook.
