@@ -523,18 +523,16 @@ def test_memoir44_its_worlds_keep_its_own_card_under_the_commissar_chip_and_deal
         assert everything == sorted(sum(truth.hands.values(), []) + sum(truth.decks.values(), []))
 
 
-def wewak_played_at_random_until(seed: int, stop, what: str) -> hexlab.Game:
+def wewak_played_at_random_until(seed: int, stop, what: str, automatic: bool = False) -> hexlab.Game:
     """A Wewak game played at random (Japan's and the Allies' choices alike) up to the first decision ``stop``
-    accepts; ``what`` names it if the game ends first."""
+    accepts (``automatic``: or automatic step, not yet carried out); ``what`` names it if the game ends first."""
     game = hexlab.load("cartwheel/wewak", seed=seed)
     player = make_player("random", seed)
     while not game.is_over:
-        if game.current_step.automatic:
-            game.step()
-            continue
-        if stop(game):
+        auto = game.current_step.automatic
+        if (automatic or not auto) and stop(game):
             return game
-        game.apply(player.choose(game))
+        game.step() if auto else game.apply(player.choose(game))
     raise AssertionError(f"no {what} in this game")
 
 
@@ -641,12 +639,9 @@ def test_cartwheel_once_the_last_bomb_has_fallen_only_what_scores_counts():
 
 def wewak_at_the_last_reorganization(seed: int) -> hexlab.Game:
     """A Wewak game played at random up to the last turn's Airbase Reorganization, not yet carried out."""
-    game = hexlab.load("cartwheel/wewak", seed=seed)
-    player = make_player("random", seed)
-    while not (game.state.turn == game.rules.options.turns and game.state.position == "regroup.reorganize"):
-        assert not game.is_over
-        game.step() if game.current_step.automatic else game.apply(player.choose(game))
-    return game
+    return wewak_played_at_random_until(
+        seed, lambda g: g.state.turn == g.rules.options.turns and g.state.position == "regroup.reorganize",
+        "last Airbase Reorganization", automatic=True)
 
 
 @pytest.mark.rule("oc.victory.hikoshidan.flown_unit_half_vp", "oc.victory.hikoshidan.destroyed_unit_vp",
