@@ -489,6 +489,35 @@ def test_cartwheel_it_cannot_cheat_what_is_on_the_hidden_displays_does_not_chang
     assert [(c.action, round(c.value, 9)) for c in a.choices] == [(c.action, round(c.value, 9)) for c in b.choices]
 
 
+@pytest.mark.rule("oc.air.airbase.adc_hidden")
+def test_cartwheel_a_game_that_starts_again_where_it_stands_tells_it_nothing_hidden():
+    """What it knows of the enemy's aerial units is the scenario's printed set-up, never where the game started:
+    a game that leaves batch mode starts its history again where it stands (undo reaches back to there), hidden
+    units and all, and its worlds were once dealt from that."""
+    from hexlab.ai.rulesets import cartwheel as hooks
+    from hexlab.engine.state import DisplayBox
+
+    game = cartwheel_decision()
+    side = game.to_act
+    enemy = game.state.other(side)
+    twin = game.copy()
+    moved = sorted(u.id for u in twin.state.units.values() if u.side == enemy and isinstance(u.at, DisplayBox))
+    displays = sorted({twin.state.units[uid].at.display for uid in moved})
+    for uid in moved[:2]:  # out of sight: two enemy units changed places and one lost a step
+        u = twin.state.units[uid]
+        u.at = DisplayBox(displays[-1] if u.at.display != displays[-1] else displays[0], u.at.box)
+    twin.state.units[moved[-1]].strength = 1
+    twin.batch_mode(True).batch_mode(False)  # its history now starts here
+    assert twin.observation(side) == game.observation(side)
+    printed = hooks.prepare(hexlab.load("cartwheel/wewak", seed=99), side)
+    assert hooks.prepare(twin, side) == hooks.prepare(game, side) == printed
+    assert {uid: known[0].at for uid, known in printed.items()} != {
+        uid: twin.state.units[uid].at for uid in printed if uid in twin.state.units}
+    a = search(game, side, QUICK, seed=2)
+    b = search(twin, side, QUICK, seed=2)
+    assert [(c.action, round(c.value, 9)) for c in a.choices] == [(c.action, round(c.value, 9)) for c in b.choices]
+
+
 @pytest.mark.rule("m44.nation.soviet.commissar.play_from_chip")
 def test_memoir44_its_worlds_keep_its_own_card_under_the_commissar_chip_and_deal_the_enemys():
     """The pile under a Commissar chip is face down in every view, yet the Soviet player knows its card: the

@@ -88,7 +88,7 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
     terms = dict.fromkeys(TERMS, 0.0)
     mine = rules.mine(state)
     last = state.turn >= rules.options.turns  # (see the module: the last turn)
-    settled = last and state.position in _after_bombs()
+    settled = last and state.position in _steps("ground.move")  # no bomb falls from here on
     regrouping = set(mine.regrouping)
     for s, v in totals(rules, state).items():
         terms["vp"] += float(v) if s == side else -float(v)
@@ -138,7 +138,8 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
                 from ...hexes import hex_distance
 
                 terms["advance"] -= sign * 0.05 * min(hex_distance(u.at, h) for h in targets)
-    if state.position in _committed_until_reorganize():  # this turn's Hikoshidan VPs, due to the Allies at Regroup
+    # this turn's 11th Hikoshidan VPs, due to the Allies at Regroup: from its commitment to the reorganization
+    if state.position in _steps("events.hikoshidan", "regroup.reorganize", after=True):
         due = HIKOSHIDAN_DESTROYED_VP * len(mine.destroyed_11th)
         if mine.committed:
             due += HIKOSHIDAN_FLOWN_VP * len(hikoshidan_flown(rules, state))
@@ -198,14 +199,6 @@ def strike_worth(rules: Any, state: GameState, occupied: dict[Hex, str], objecti
     return sum(p * value(k) for k, p in enumerate(dist))
 
 
-@functools.cache
-def _after_bombs() -> frozenset[str]:
-    """The steps of a turn after its last bomb can fall: from Ground Operations on (the ruleset's order of a turn)."""
-    from ...rulesets.cartwheel.sequence import TURN
-
-    return frozenset(TURN[TURN.index("ground.move"):])
-
-
 def _regroup_chance(rules: Any, state: GameState, u: Unit) -> float:
     """The chance a unit marked to regroup does so (the engine's ``regroups``): 1 at a working airbase; at a
     disrupted one, before the turn's repair rolls, the chance its repair roll succeeds (the engine's ``repaired``,
@@ -217,8 +210,8 @@ def _regroup_chance(rules: Any, state: GameState, u: Unit) -> float:
     if regroups(rules, state, u):
         return 1.0
     d = board.base_of(u)
-    if u.alive and d is not None and rules.mine(state).bases[d].status == DISRUPTED and state.position in _until(
-            "regroup.repair"):
+    if u.alive and d is not None and rules.mine(state).bases[d].status == DISRUPTED and state.position in _steps(
+            last="regroup.repair"):
         return _repair_chance()
     return 0.0
 
@@ -232,20 +225,14 @@ def _repair_chance() -> float:
 
 
 @functools.cache
-def _until(key: str) -> frozenset[str]:
-    """The steps of a turn up to and including ``key`` (the ruleset's order of a turn)."""
+def _steps(first: str | None = None, last: str | None = None, after: bool = False) -> frozenset[str]:
+    """A stretch of a turn's steps in the ruleset's order of a turn: from ``first`` (the turn's start if ``None``;
+    the step after it if ``after``) to ``last`` (the turn's end if ``None``), both included."""
     from ...rulesets.cartwheel.sequence import TURN
 
-    return frozenset(TURN[:TURN.index(key) + 1])
-
-
-@functools.cache
-def _committed_until_reorganize() -> frozenset[str]:
-    """The steps of a turn from the 11th Hikoshidan's commitment (decided at ``events.hikoshidan``: before it, the
-    flag is the last turn's) to its Airbase Reorganization, where the 11th Hikoshidan's VPs are scored."""
-    from ...rulesets.cartwheel.sequence import TURN
-
-    return frozenset(TURN[TURN.index("events.hikoshidan") + 1:TURN.index("regroup.reorganize") + 1])
+    start = 0 if first is None else TURN.index(first) + after
+    end = len(TURN) if last is None else TURN.index(last) + 1
+    return frozenset(TURN[start:end])
 
 
 @functools.cache
@@ -257,16 +244,31 @@ def _bomb_chance(bf: int, drm: int) -> float:
     return float(chance(lambda face: combat.bomb_hits(face, bf, drm)))
 
 
+_SETUPS: dict[tuple[str, str, str], dict[str, Any]] = {}
+""":func:`prepare`'s answers, by scenario (its id and text) and side: the set-up is the same for every game of it."""
+
+
 def prepare(game: Game, side: str) -> dict[str, Any]:
     """What the side knows of the enemy's aerial units from the scenario (public, printed in its order of battle):
-    each enemy aerial unit that started on an enemy airbase display, as it was set up, with its factors."""
-    start = game._initial[0]
-    mine = game.rules.mine(start)
-    out: dict[str, Any] = {}
-    for u in start.units.values():
-        if u.side != side and u.id in mine.air and isinstance(u.at, DisplayBox):
-            out[u.id] = (copy.deepcopy(u), mine.air[u.id])  # the printed factors are frozen: shared
-    return out
+    each enemy aerial unit that starts on an enemy airbase display, as the scenario sets it up, with its factors.
+
+    Read from a fresh set-up of the game's scenario, never from the game: where the game started is not public
+    (a game that left batch mode, or was built from a position, starts where it then stood, hidden units and
+    all). A game without a scenario gives nothing: the worlds then hold only the units the side sees."""
+    scenario = game.scenario
+    if scenario is None:
+        return {}
+    key = (scenario.id, scenario.source, side)
+    known = _SETUPS.get(key)
+    if known is None:
+        start = scenario.new_game(0).state  # the set-up rolls no dice: any seed gives it
+        mine = game.rules.mine(start)
+        known = {u.id: (copy.deepcopy(u), mine.air[u.id]) for u in start.units.values()
+                 if u.side != side and u.id in mine.air and isinstance(u.at, DisplayBox)}
+        if len(_SETUPS) >= 16:
+            _SETUPS.clear()
+        _SETUPS[key] = known
+    return known  # resample copies what it places; the printed factors are frozen: shared
 
 
 def resample(rules: Any, view: GameState, side: str, rng: Rng, known: dict[str, Any] | None = None) -> GameState:
