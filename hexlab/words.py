@@ -51,6 +51,11 @@ def side(name: str, start: bool = False) -> str:
     return text[:1].upper() + text[1:] if start else text
 
 
+def possessive(name: str, start: bool = False) -> str:
+    """A side owning something: "the Allies'", "Japan's" (never "Allies's"); ``start=True`` capitalises it."""
+    return side(name, start) + ("'" if is_plural(name) else "'s")
+
+
 def wins(name: str, start: bool = False) -> str:
     """ "the Greeks win", "Japan wins": the side and the verb, agreeing in number. ``start=True`` for the
     beginning of a sentence ("The Greeks win")."""

@@ -374,3 +374,18 @@ def test_a_turn_draws_one_card_for_the_one_played():
     pass_turn(game)
     assert len(game.state.hands["Allies"]) == 5
     assert len(game.state.decks["deck"]) == deck - 1
+
+
+@pytest.mark.rule("m44.order.card.one_per_turn", "m44.order.only_ordered_act")
+def test_a_refusal_names_whose_hand_and_units_in_good_english():
+    """The refusals read "in Allies's hand" and "one of Allies's units"."""
+    from hexlab.engine import RuleError
+
+    game = make(ARMY, hand=["move_out"])
+    with pytest.raises(RuleError) as exc:
+        game.apply(PlayCard("ambush"))
+    assert "card in the Allies' hand." in str(exc.value)
+    game.apply(PlayCard("move_out"))
+    with pytest.raises(RuleError) as exc:
+        game.apply(Order("X1"))
+    assert str(exc.value).startswith("X1 is not one of the Allies' units.")

@@ -7,8 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, GameState
-from ...words import is_plural
-from ...words import side as side_name
+from ...words import possessive as shared_possessive
 from .actions import (
     Airdrop,
     Build,
@@ -42,9 +41,8 @@ if TYPE_CHECKING:
 
 
 def possessive(name: str) -> str:
-    """A side owning something, at the start of a sentence: "The Allies'", "Japan's" (the log read "Allies's").
-    Here rather than in :mod:`hexlab.words`, whose every change replays the computer's whole benchmark count."""
-    return side_name(name, start=True) + ("'" if is_plural(name) else "'s")
+    """A side owning something, at the start of a sentence: "The Allies'", "Japan's" (the log read "Allies's")."""
+    return shared_possessive(name, start=True)
 
 
 def printed_words(mine: CartwheelState, uid: str) -> str:

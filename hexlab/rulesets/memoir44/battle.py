@@ -20,6 +20,7 @@ from ...engine.actions import made
 from ...engine.flow import Faces
 from ...engine.state import Unit
 from ...hexes import Hex, hex_distance
+from ...words import possessive
 from . import events as ev
 from .actions import Battle, EndBattles, Hold, RemoveWire
 from .combat import battle_dice, reach_error, resolve_faces
@@ -112,7 +113,7 @@ def check_battle(rules: Memoir44, state: GameState, action: Battle, overrun: boo
     side = state.active
     u, t = state.units.get(action.unit), state.units.get(action.target)
     if u is None or not u.alive or u.side != side:
-        return RuleError(f"{action.unit} is not one of {side}'s units.", "m44.order.only_ordered_act")
+        return RuleError(f"{action.unit} is not one of {possessive(side)} units.", "m44.order.only_ordered_act")
     if t is None or not t.alive or t.side == side:
         return RuleError(f"{action.target} is not an enemy unit on the map.", "m44.turn.battle.steps")
     if overrun and u.id != state.rules_state.turn.battle.attacker:
@@ -198,7 +199,7 @@ def check_wire(rules: Memoir44, state: GameState, action: RemoveWire) -> RuleErr
     """m44.terrain.wire.infantry_remove: ordered infantry in wire that has not battled."""
     u = state.units.get(action.unit)
     if u is None or not u.alive or u.side != state.active:
-        return RuleError(f"{action.unit} is not one of {state.active}'s units.", "m44.order.only_ordered_act")
+        return RuleError(f"{action.unit} is not one of {possessive(state.active)} units.", "m44.order.only_ordered_act")
     return wire_error(rules, state, u)
 
 

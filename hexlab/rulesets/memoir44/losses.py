@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import Context, GameState
 from ...engine.state import Unit
+from ...words import possessive
 from . import events as ev
 from .movement import vacate
 
@@ -40,7 +41,7 @@ def lose(rules: Memoir44, ctx: Context, u: Unit, n: int, by: str, clauses: list[
             limit = mine.hand_limit
             if limit[u.side] > 3:
                 limit[u.side] -= 1
-                ctx.emit(ev.HighCommand(), f"High Command: {u.side}'s hand shrinks to {limit[u.side]} cards.",
+                ctx.emit(ev.HighCommand(), f"High Command: {possessive(u.side)} hand shrinks to {limit[u.side]} cards.",
                          ["m44.nation.italy.high_command.discard_on_loss", "m44.nation.italy.high_command.floor"],
                          u.side)
         count_medals(s)

@@ -17,6 +17,7 @@ from ...engine import Context, GameState, RuleError
 from ...engine.actions import made
 from ...engine.state import Unit
 from ...hexes import Hex, hex_distance
+from ...words import possessive
 from . import events as ev
 from .actions import EndMoves, Move
 from .cuts import cuts
@@ -54,7 +55,7 @@ def move_error(rules: Memoir44, state: GameState, action: Move, again: bool = Fa
     t = state.rules_state.turn
     u = state.units.get(action.unit)
     if u is None or not u.alive or u.side != state.active:
-        return RuleError(f"{action.unit} is not one of {state.active}'s units.", "m44.order.only_ordered_act")
+        return RuleError(f"{action.unit} is not one of {possessive(state.active)} units.", "m44.order.only_ordered_act")
     if u.id not in t.ordered:
         return RuleError(f"{u.id} was not ordered this turn: only ordered units move.", "m44.order.only_ordered_act")
     if u.id in t.moved and not again:

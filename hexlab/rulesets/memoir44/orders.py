@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine import Context, GameState, RuleError
 from ...engine.actions import made
 from ...engine.state import Unit
+from ...words import possessive
 from . import events as ev
 from .actions import DoneOrdering, Order, PlayCard, PutUnderChip
 from .cards import admitting, fits, matches
@@ -71,7 +72,7 @@ def check_play(rules: Memoir44, state: GameState, action: PlayCard) -> RuleError
     mine = state.rules_state
     chip_card = mine.chip.get(side) if rules.nation(side) == "soviet" else None
     if action.card not in state.hands[side] and action.card != chip_card:
-        return RuleError(f"There is no {action.card!r} card in {side}'s hand.", "m44.order.card.one_per_turn")
+        return RuleError(f"There is no {action.card!r} card in {possessive(side)} hand.", "m44.order.card.one_per_turn")
     if action.card == "ambush":
         return RuleError("Ambush is played on the enemy's turn, when one of your units is close assaulted.",
                          "m44.order.cards.data")
@@ -168,7 +169,7 @@ def check_chip(rules: Memoir44, state: GameState, action: PutUnderChip) -> RuleE
     otherwise the chip could hold a card that can never be played and the Soviet player could be left
     with no legal card at all."""
     if action.card not in state.hands[state.active]:
-        return RuleError(f"There is no {action.card!r} card in {state.active}'s hand.",
+        return RuleError(f"There is no {action.card!r} card in {possessive(state.active)} hand.",
                          "m44.nation.soviet.commissar.timing")
     if action.card == "ambush":
         return RuleError("Ambush stays in the hand: it is played on the enemy's turn, never from under the "
@@ -221,7 +222,7 @@ def check_order(rules: Memoir44, state: GameState, action: Order) -> RuleError |
     t = state.rules_state.turn
     u = state.units.get(action.unit)
     if u is None or not u.alive or u.side != side:
-        return RuleError(f"{action.unit} is not one of {side}'s units.", "m44.order.only_ordered_act")
+        return RuleError(f"{action.unit} is not one of {possessive(side)} units.", "m44.order.only_ordered_act")
     if u.id in t.ordered:
         return RuleError(f"{u.id} is already ordered.", "m44.order.units.announce")
     if state.memo is not None:  # while the legal actions are listed: the answer by what the unit offers the card

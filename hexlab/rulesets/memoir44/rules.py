@@ -21,6 +21,7 @@ from ...engine.seats import HIDDEN, hidden
 from ...engine.state import Board, Location, Unit
 from ...hexes import Hex, LosResult, to_offset
 from ...odds import OddsReport
+from ...words import possessive
 from . import events as ev
 from .actions import (
     ACTIONS,
@@ -406,7 +407,7 @@ class Memoir44(Ruleset[Memoir44State]):
         for side in state.sides:
             enemy_dead = {u.id for u in state.units.values() if u.side != side and not u.alive}
             if set(mine.eliminated[side]) - enemy_dead:
-                broken.append(f"{side}'s medals name units that are not eliminated")
+                broken.append(f"{possessive(side, start=True)} medals name units that are not eliminated")
             if state.score[side] != len(mine.eliminated[side]) + len(mine.held[side]):
                 broken.append(f"{side} has {state.score[side]} medals, not eliminated units + objectives "
                               "(m44.victory.medal.last_figure)")

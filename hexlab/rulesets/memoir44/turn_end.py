@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import Context, GameState, RuleError
 from ...hexes import Hex
+from ...words import possessive
 from . import events as ev
 from .actions import Discard, KeepCard
 from .handlers import handlers
@@ -74,7 +75,7 @@ def draw(rules: Memoir44, ctx: Context) -> None:
         if not ctx.quiet:
             ctx.emit(ev.CardDrawn(), f"{s.active} draws a command card.", ["m44.turn.draw.one_card"], s.active)
     else:
-        ctx.emit(ev.NoDraw(), f"{s.active}'s hand is at its High Command limit: no card is drawn.",
+        ctx.emit(ev.NoDraw(), f"{possessive(s.active, start=True)} hand is at its High Command limit: no card is drawn.",
                  ["m44.nation.italy.high_command.discard_on_loss"], s.active)
     after_draw(ctx)
 
