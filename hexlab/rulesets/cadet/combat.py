@@ -4,8 +4,8 @@ the exact odds enumerate (DESIGN.md: combat is defined once).
 A punch up rolls the attacker's ATK dice (cc.punch.roll.dice_count); the attacker picks one die and only
 that face counts (cc.punch.roll.choose_one). :func:`punch_result` is that step as a pure function: the
 rolled faces and the face picked give the result; with no pick it takes the best face by
-:data:`ORDER` (Hit and Run > Ouch > Run away > Oh Dear), which is what the computer player picks and
-what the odds report.
+:data:`ORDER` (Hit and Run > Ouch > Run away > Oh Dear), which is what the ruleset suggests (the
+novice takes it; the veteran weighs every pick) and what the odds report.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ ATK_DIE = Die(
 """The ATK die: 2 Oh Dear, 2 Run away, 1 Ouch, 1 Hit and Run (cc.dice.atk.faces)."""
 
 ORDER: tuple[str, ...] = (HIT_AND_RUN, OUCH, RUN_AWAY, OH_DEAR)
-"""Best face first: the order the computer player (and the odds) pick a die by."""
+"""Best face first: the order the ruleset's suggestion (and the odds) pick a die by."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,8 @@ function the engine resolves real punch ups with. Used by the odds panel and by
     hexlab odds cadet --atk 3 [--behind-wall] [--json]
 
 The attacker keeps one die (cc.punch.roll.choose_one); the odds are those of the best die by the order
-Hit and Run > Ouch > Run away > Oh Dear, the pick that the computer player makes.
+Hit and Run > Ouch > Run away > Oh Dear, the pick the
+ruleset suggests (and the novice takes).
 """
 
 from __future__ import annotations

@@ -282,8 +282,8 @@ class Cadet(Ruleset[CadetState]):
         return Move(unit, where)
 
     def suggest(self, state: GameState) -> Action | None:
-        """The computer player's pick of a die: Hit and Run > Ouch > Run away > Oh Dear. ``None`` at any
-        other step (the computer then plays at random)."""
+        """The ruleset's pick of a die: Hit and Run > Ouch > Run away > Oh Dear (the novice takes it; the veteran
+        weighs every pick). ``None`` at any other step."""
         mine: CadetState = state.rules_state
         step = self.sequence.lookup(state.position)[1]
         if ChooseDie.__name__ not in step.accepts or state.result is not None or mine.punch is None:
