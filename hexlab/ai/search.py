@@ -18,8 +18,9 @@ What it does, in order (DESIGN.md's anchors, habit 13: OpenSpiel's information-s
    70 face combinations costs only its few distinct results. The leaves are scored by the ruleset's
    evaluation (:mod:`hexlab.ai.rulesets`); a leaf at a dice step is rolled out first (the value of an
    attack is the expectation of its dice, never the state before them).
-4. **Iterative deepening within a budget.** Depth 1 (one decision ahead), then 2, 3... while the budget
-   of nodes lasts; each depth searches the root's moves best first by the last depth's values, and below
+4. **Iterative deepening within a budget.** Depth 1 (one decision ahead: every move valued, the floor
+   every level plays from, worked out whole though it may cost more than the budget), then 2, 3... while the
+   budget of nodes lasts; each depth searches the root's moves best first by the last depth's values, and below
    the root only the ``width`` most promising moves by a one-decision look (move ordering). A depth the
    budget cuts short is not used, so the choice is the deepest complete search's. Transposition tables
    (keyed by :func:`state_key`) keep every evaluation, dice step and value already worked out, so each depth
@@ -161,6 +162,9 @@ class Searcher:
         self.rng = rng
         self.hooks = rulesets.hooks_for(rules.id)
         self.nodes = 0
+        self.floor = False
+        """Working out the floor of every search, each move one decision ahead: the node budget does not stop
+        it (the nodes still count), so every level plays a move it has valued (see :func:`search`)."""
         self.deadline: float | None = None
         self.cut_short = False
         # transposition tables, keyed by state_key (a world's hidden cards are in it, so worlds never mix):
@@ -187,7 +191,7 @@ class Searcher:
 
     def _tick(self, n: int = 1) -> None:
         self.nodes += n
-        if self.nodes > self.level.nodes:
+        if self.nodes > self.level.nodes and not self.floor:
             raise OutOfBudget
         if self.deadline is not None and self.nodes % 16 == 0 and time.perf_counter() > self.deadline:
             self.cut_short = True
@@ -383,8 +387,10 @@ def search(game: Game, side: str | None = None, level: Level | str = "veteran", 
         if advised is not None and advised in actions:
             choices.sort(key=lambda c: c.action != advised)
             return Result(side, choices, 0, 0, n_worlds, time.perf_counter() - start, False, lv)
-    # one decision ahead, in terms, for ordering and for the words
+    # one decision ahead, in terms, for ordering and for the words: the floor, searched whole whatever the node
+    # budget (only the safety stop on wall time may cut it short); the budget then goes to the deeper depths
     budget_left = True
+    searcher.floor = True
     try:
         for c in choices:
             terms: dict[str, float] = {}
@@ -397,6 +403,7 @@ def search(game: Game, side: str | None = None, level: Level | str = "veteran", 
             c.value = sum(terms.values())
     except OutOfBudget:
         budget_left = False
+    searcher.floor = False
     depth_done = 1 if budget_left else 0
     if budget_left:
         _jitter(choices, lv, rng)
@@ -420,7 +427,8 @@ def search(game: Game, side: str | None = None, level: Level | str = "veteran", 
             if on_depth:
                 on_depth(depth, choices)
     else:
-        # not even one decision ahead within the budget: keep the legal order (the first offered)
+        # the safety stop on wall time fired before every move was valued one decision ahead: keep the legal
+        # order (the first offered)
         pass
     return Result(side, choices, depth_done, searcher.nodes, n_worlds, time.perf_counter() - start,
                   searcher.cut_short, lv)
