@@ -578,8 +578,9 @@ class Ruleset(Generic[S]):
         return v
 
     def suggest(self, state: GameState) -> Action | None:
-        """The simple computer opponent's choice at a decision, or ``None`` to let it pick at random
-        among the legal actions. Must return a legal action or ``None``."""
+        """A move the ruleset recommends at a decision (the ``novice`` level takes it without searching; the
+        tools' simple ``ComputerPlayer`` takes it, else picks at random), or ``None``. Must return a legal action
+        or ``None``."""
         return None
 
     def invariants(self, state: GameState) -> list[str]:
