@@ -70,11 +70,12 @@ class Level:
     """Below the root, how many of the most promising moves are searched deeper."""
     worlds: int = 2
     """Worlds dealt when the view has something face down (one when it has none)."""
-    exact_outcomes: int = 252
-    """A dice step with at most this many outcomes is searched outcome by outcome, exactly: every Memoir '44
-    battle of up to six dice (210 outcomes), every Cadet and Cactus roll, and most of Cartwheel's. Past it (War at
-    Sea's salvoes of many ships, Cartwheel's big air battles: thousands to millions of outcomes) listing would
-    cost the search its depth within the budget, so it samples and says so."""
+    exact_outcomes: int = 80
+    """A dice step with at most this many outcomes is searched outcome by outcome, exactly; past it, sampled. Each
+    outcome listed counts against the node budget (it is a state made), so listing more costs depth: raised to
+    252 for every ruleset, War at Sea's landing drill as the United States fell from 7-4-1 to 2-10-0 over seeds
+    1-12 (benchmarks/results/ai.md). A ruleset's ``shape`` may raise it where listing is cheap (Memoir '44's
+    battles, Cactus')."""
     samples: int = 12
     """Outcomes drawn (with their probabilities' weights, from the searcher's generator) past that."""
     noise: float = 0.0
