@@ -119,9 +119,11 @@ class _Searcher:
         self.seed = seed
 
     def choose(self, game: Game) -> Action:
-        from .ai import search
+        from .ai import rulesets, search
 
-        return search(game, game.to_act, self.level, self.seed).best
+        shape = getattr(rulesets.hooks_for(game.rules.id), "shape", None)  # fitted as a named level is
+        level = shape(self.level) if shape is not None else self.level
+        return search(game, game.to_act, level, self.seed).best
 
 
 def _players(game: Game, kinds: Sequence[str]) -> dict[str, Any]:

@@ -284,3 +284,33 @@ def test_hexlab_play_seats_the_veteran_and_prints_why_after_each_of_its_moves(ca
         assert text.startswith(f"Greeks (veteran) plays {name}"), (line, name)
         assert HOW.search(text), line
     assert any(re.search(r"plays .+: \S", line) for line in said)  # at least one gives its reason in words
+
+
+@pytest.mark.parametrize("scenario", ["memoir44/tenaru", "cactus/guadalcanal"])
+def test_hexlab_simulate_plays_the_same_veteran_as_the_table_and_the_benchmark(scenario, monkeypatch):
+    """A simulation's veteran runs on its node budget alone (no wall-clock stop); it must still be fitted to the
+    ruleset as a named level is (Memoir '44 lists every battle's dice, Cactus looks one decision ahead with exact
+    dice), or ``hexlab simulate`` would measure another opponent than the one at the table."""
+    import importlib
+    from dataclasses import replace
+
+    from hexlab.simulate import _Searcher
+
+    levels = importlib.import_module("hexlab.ai.search").LEVELS
+    monkeypatch.setitem(levels, "veteran", replace(levels["veteran"], seconds=None))
+    game = hexlab.load(scenario, seed=3)
+    player = make_player("random", 3)
+    seen = 0
+    for _ in range(200):
+        if game.is_over or seen >= 4:
+            break
+        if game.current_step.automatic:
+            game.step()
+            continue
+        if game.legal_actions().count() > 1:
+            named = search(game, game.to_act, "veteran", seed=11)
+            simulated = _Searcher("veteran", 11)
+            assert simulated.choose(game) == named.best
+            seen += 1
+        game.apply(player.choose(game))
+    assert seen >= 4
