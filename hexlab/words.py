@@ -52,8 +52,9 @@ def side(name: str, start: bool = False) -> str:
 
 
 def possessive(name: str, start: bool = False) -> str:
-    """A side owning something: "the Allies'", "Japan's" (never "Allies's"); ``start=True`` capitalises it."""
-    return side(name, start) + ("'" if is_plural(name) else "'s")
+    """A side owning something: "the Allies'", "Japan's", "the British's" (never "Allies's"): an apostrophe alone
+    after a final s; ``start=True`` capitalises it."""
+    return side(name, start) + ("'" if name.strip().lower().endswith("s") else "'s")
 
 
 def wins(name: str, start: bool = False) -> str:

@@ -217,6 +217,18 @@ def test_the_winner_and_the_verb_agree(name, words):
     assert is_plural(name) == words.endswith(" win")
 
 
+@pytest.mark.parametrize("name, words", [
+    ("Allies", "the Allies'"), ("Japan", "Japan's"), ("British", "the British's"), ("Japanese", "the Japanese's"),
+    ("US Marines", "the US Marines'"), ("Axis", "the Axis'"), ("United States", "the United States'"),
+    ("Italy", "Italy's"),
+])
+def test_whose_hand_an_apostrophe_alone_after_a_final_s(name, words):
+    """The log and the refusals read "Allies's hand" once; a review then found "the British' units"."""
+    from hexlab.words import possessive
+
+    assert possessive(name) == words and possessive(name, start=True) == words[0].upper() + words[1:]
+
+
 @pytest.mark.parametrize("sides", [("Greeks", "Ottomans"), ("Greece", "Turkey")])
 def test_play_says_who_won_with_a_verb_that_agrees(capsys, tmp_path, sides):
     """The line that ends the game: "The Greeks win: ...", "Greece wins: ..." (Cadet Commander's village, with

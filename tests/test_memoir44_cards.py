@@ -378,7 +378,7 @@ def test_a_turn_draws_one_card_for_the_one_played():
 
 @pytest.mark.rule("m44.order.card.one_per_turn", "m44.order.only_ordered_act")
 def test_a_refusal_names_whose_hand_and_units_in_good_english():
-    """The refusals read "in Allies's hand" and "one of Allies's units"."""
+    """The refusals once read "in Allies's hand" and "one of Allies's units"; now "the Allies' hand"."""
     from hexlab.engine import RuleError
 
     game = make(ARMY, hand=["move_out"])
