@@ -151,7 +151,8 @@ def _line(game: Game, result: Result, c: Choice, best: Choice | None) -> str:
 
 def _unsearched(result: Result) -> str:
     """Why nothing was searched (``result.depth == 0``): "only" (one legal move), "advice" (the level took the
-    ruleset's advice), or "budget" (it ran out before valuing any move). Every word below is keyed on this."""
+    ruleset's advice), or "budget" (the safety stop on wall time fired before every move was valued one decision
+    ahead: the node budget never stops that first depth). Every word below is keyed on this."""
     if len(result.choices) == 1:
         return "only"
     return "advice" if result.level.advice and result.nodes == 0 else "budget"
@@ -161,8 +162,8 @@ UNSEARCHED = {  # (the chosen move's line, an alternative's, the hint's heading,
     "only": ("the only legal move", "not compared", "the only choice", "the only move"),
     "advice": ("the ruleset's own advice, which the {level} takes without searching",
                "not compared (the ruleset's own advice chose)", "the ruleset's own advice", "the ruleset's advice"),
-    "budget": ("the first legal move: the search ran out of budget before valuing any",
-               "not compared (the search ran out of budget)", "no search within the budget: the first legal move",
+    "budget": ("the first legal move: the search was stopped on time before it had valued every move",
+               "not compared (the search was stopped on time)", "no search within its time: the first legal move",
                "no search"),
 }
 
