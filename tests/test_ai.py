@@ -451,6 +451,23 @@ def cartwheel_decision(seed: int = 1) -> hexlab.Game:
     return game
 
 
+def cartwheel_twin_out_of_sight(game: hexlab.Game, side: str) -> hexlab.Game:
+    """A copy of ``game`` where, out of ``side``'s sight, two enemy aerial units changed displays and one lost a
+    step."""
+    from hexlab.engine.state import DisplayBox
+
+    twin = game.copy()
+    enemy = game.state.other(side)
+    moved = sorted(u.id for u in twin.state.units.values() if u.side == enemy and isinstance(u.at, DisplayBox))
+    displays = sorted({twin.state.units[uid].at.display for uid in moved})
+    assert len(displays) >= 2
+    for uid in moved[:2]:
+        u = twin.state.units[uid]
+        u.at = DisplayBox(displays[-1] if u.at.display != displays[-1] else displays[0], u.at.box)
+    twin.state.units[moved[-1]].strength = 1
+    return twin
+
+
 @pytest.mark.rule("oc.air.airbase.adc_hidden", "oc.air.recon.examine_airbase")
 def test_cartwheel_worlds_put_the_unseen_enemy_air_units_on_its_displays_within_what_recon_counted():
     from hexlab.ai.rulesets import cartwheel as hooks
@@ -482,19 +499,10 @@ def test_cartwheel_worlds_put_the_unseen_enemy_air_units_on_its_displays_within_
 
 
 def test_cartwheel_it_cannot_cheat_what_is_on_the_hidden_displays_does_not_change_its_move():
-    from hexlab.engine.state import DisplayBox
 
     game = cartwheel_decision()
     side = game.to_act
-    enemy = game.state.other(side)
-    twin = game.copy()
-    moved = sorted(u.id for u in twin.state.units.values() if u.side == enemy and isinstance(u.at, DisplayBox))
-    displays = sorted({twin.state.units[uid].at.display for uid in moved})
-    assert len(displays) >= 2
-    for uid in moved[:2]:  # two enemy units changed places and one lost a step, out of sight
-        u = twin.state.units[uid]
-        u.at = DisplayBox(displays[-1] if u.at.display != displays[-1] else displays[0], u.at.box)
-    twin.state.units[moved[-1]].strength = 1
+    twin = cartwheel_twin_out_of_sight(game, side)
     twin.state.rng = Rng(4242).state
     assert twin.state != game.state and twin.observation(side) == game.observation(side)
     a = search(game, side, QUICK, seed=2)
@@ -509,18 +517,10 @@ def test_cartwheel_a_game_that_starts_again_where_it_stands_tells_it_nothing_hid
     a game that leaves batch mode starts its history again where it stands (undo reaches back to there), hidden
     units and all, and its worlds were once dealt from that."""
     from hexlab.ai.rulesets import cartwheel as hooks
-    from hexlab.engine.state import DisplayBox
 
     game = cartwheel_decision()
     side = game.to_act
-    enemy = game.state.other(side)
-    twin = game.copy()
-    moved = sorted(u.id for u in twin.state.units.values() if u.side == enemy and isinstance(u.at, DisplayBox))
-    displays = sorted({twin.state.units[uid].at.display for uid in moved})
-    for uid in moved[:2]:  # out of sight: two enemy units changed places and one lost a step
-        u = twin.state.units[uid]
-        u.at = DisplayBox(displays[-1] if u.at.display != displays[-1] else displays[0], u.at.box)
-    twin.state.units[moved[-1]].strength = 1
+    twin = cartwheel_twin_out_of_sight(game, side)
     twin.batch_mode(True).batch_mode(False)  # its history now starts here
     assert twin.observation(side) == game.observation(side)
     printed = hooks.prepare(hexlab.load("cartwheel/wewak", seed=99), side)

@@ -21,6 +21,7 @@ from hexlab import reference
 from hexlab.ai import Level, explain, search
 from hexlab.engine.events import Remark
 from hexlab.players import make_player, players_for
+from tests.test_ai import played, snapshot
 
 SCENARIOS = ["memoir44/tenaru", "cadet/village", "cactus/guadalcanal", "warsea/tokyo_express", "cartwheel/wewak"]
 
@@ -37,27 +38,6 @@ CLAUSE = re.compile(r"\[([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+)\]")
 
 HOW = re.compile(r" \((?:\d+ decisions? ahead|the only move|the ruleset's advice|no search)\)\.$")
 """How a log line of the computer's ends: how far it looked, or why it did not search."""
-
-
-def snapshot(game: hexlab.Game) -> tuple:
-    return (json.dumps(game.state.to_data(), sort_keys=True), len(game.log), list(game.history),
-            game.can_redo, game.state.rng)
-
-
-def played(scenario: str, seed: int, decisions: int) -> hexlab.Game:
-    """A game a few random decisions in, stopped at a decision with a choice."""
-    game = hexlab.load(scenario, seed=seed)
-    player = make_player("random", seed)
-    done = 0
-    while not game.is_over:
-        if game.current_step.automatic:
-            game.step()
-            continue
-        if done >= decisions and game.legal_actions().count() > 1:
-            return game
-        game.apply(player.choose(game))
-        done += 1
-    raise AssertionError("the game ended before the position wanted")
 
 
 def decisions_of(scenario: str, seed: int, history: list) -> list[tuple[str, str]]:
