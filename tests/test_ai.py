@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
@@ -768,6 +769,39 @@ def test_cactus_japan_holds_its_box_instead_of_walking_into_a_perimeter_it_canno
     result = search(game, level="veteran", seed=1)
     assert getattr(result.best, "to", None) != cb.GC, result.best
     assert all(c.value < result.choices[0].value for c in result.choices if c.action in moves)
+
+
+@pytest.mark.rule("caf.combat.hit_on_six", "caf.sequence.ground_move_timing")
+def test_cactus_the_marines_keep_their_reserve_out_of_a_fight_its_dice_lose():
+    """The Japanese have moved for the hour; the Marine reserve (2 steps, 3 dice) at Beach Red could march into Cape
+    Esperance against an SNLF of 4 steps (4 dice). Boxes and steps alone call it even (Beach Red left empty, Cape
+    Esperance no longer Japanese alone), but the hour's exact odds say the reserve expects to lose 0.65 of a step
+    (4 dice at 6s, capped at its 2 steps) for 0.5 of the SNLF's: the fights to come make staying worth more, and the
+    words say so."""
+    from hexlab.ai.explain import term_words
+    from hexlab.ai.rulesets import cactus as hooks
+    from hexlab.rulesets.cactus.odds import hour_outcomes
+
+    game = cb.make([("1Mar", cb.US, "1mar", cb.GC), ("1MarRes", cb.US, "1mar_res", cb.BR, {"strength": 2}),
+                    ("S1", cb.JP, "snlf", cb.CE)])
+    game.apply(next(a for a in game.legal_actions() if type(a).__name__ == "EndMoves"))
+    game.play_to_decision()
+    assert game.to_act == cb.US and game.state.position == "ground.move"
+    assert hooks.evaluate(game.rules, game.state, cb.US)["threat"] == 0.0  # nothing contested yet
+    result = search(game, level="veteran", seed=1)
+    march = next(c for c in result.choices if getattr(c.action, "unit", None) == "1MarRes"
+                 and getattr(c.action, "to", None) == cb.CE and getattr(c.action, "how", None) == "overland")
+    stay = next(c for c in result.choices if type(c.action).__name__ == "EndMoves")
+    # the one-hour exchange, from the odds module: the reserve attacks with 3 dice, the SNLF defends with 4
+    odds = hour_outcomes(3, 4)
+    own = sum(p * min(a, 2) for (a, d, r), p in odds.items())
+    theirs = sum(p * min(d, 4) for (a, d, r), p in odds.items())
+    assert theirs == Fraction(1, 2) and own == Fraction(421, 648)  # 4 dice hitting on 6s, capped at 2 steps
+    assert march.terms["threat"] == pytest.approx(hooks.THREAT * float(theirs - own))
+    assert {k: v for k, v in march.terms.items() if k != "threat"} == pytest.approx(
+        {k: v for k, v in stay.terms.items() if k != "threat"})  # even on everything else
+    assert march.value < stay.value
+    assert "expected steps lost in the fights to come" in term_words("cactus", stay.terms, march.terms)
 
 
 @pytest.mark.rule("was.base.sea_movement_default", "was.combat.base_attack_dice_default", "was.base.unit_data_default")
