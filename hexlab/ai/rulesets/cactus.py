@@ -53,8 +53,8 @@ from typing import Any
 
 from ...dice import Rng
 from ...engine import GameState
-from ...rulesets.cactus import facts
-from ...rulesets.cactus.combat import hour_dist, rolled_dice
+from ...rulesets.cactus import battle
+from ...rulesets.cactus.combat import hour_dist
 from ..world import generic_resample
 
 TERMS = {
@@ -125,20 +125,16 @@ def _pending(rules: Any, state: GameState) -> list[str]:
     return []
 
 
-def _hour(rules: Any, state: GameState, box: str, banzai: set[str]) -> tuple[float, float]:
+def _hour(rules: Any, state: GameState, box: str, fight: Any, banzai: set[str]) -> tuple[float, float]:
     """(attacker's, defender's) expected steps lost in the box's next hour of combat, the units in ``banzai``
     making Banzai attacks: the exact distribution of the engine's own :func:`combat.hour_result` (``hour_dist``,
-    what ``odds.hour_outcomes`` lists), each side's loss capped at the steps it has there."""
-    f = state.rules_state.fights[box]
-    att = rules.ground.units_in(state, box, f.attacker)
-    dfn = rules.ground.units_in(state, box, f.defender)
-    rolled = sum(rolled_dice(rules.dice_of(u), u.id in banzai) for u in att)
-    dice = sum(rules.dice_of(u) for u in dfn)
-    a_steps = sum(u.strength for u in att)
-    d_steps = sum(u.strength for u in dfn)
-    sea = any(facts.seaborne(state, u) for u in att)
-    land = any(not facts.seaborne(state, u) for u in att)
-    return _expected_losses(rolled, dice, len(banzai), sea, land, a_steps, d_steps)
+    what ``odds.hour_outcomes`` lists) on the dice the engine's battle would roll, each side's loss capped at the
+    steps it has there."""
+    rolled, dice = battle.hour_dice(rules, state, box, banzai)
+    seaborne, overland = battle.approach(rules, state, box)
+    steps = rules.ground.steps
+    return _expected_losses(rolled, dice, len(banzai), seaborne, overland, steps(state, box, fight.attacker),
+                            steps(state, box, fight.defender))
 
 
 @lru_cache(maxsize=4096)
@@ -158,7 +154,7 @@ def _fights_to_come(rules: Any, state: GameState, side: str) -> float:
         if f is None:
             continue
         declared = set(b.banzai) if b is not None and b.box == box else set()
-        lost_a, lost_d = _hour(rules, state, box, declared)
+        lost_a, lost_d = _hour(rules, state, box, f, declared)
         mine, theirs = (lost_a, lost_d) if f.attacker == side else (lost_d, lost_a)
         total += theirs - mine
     return total

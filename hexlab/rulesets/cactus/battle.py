@@ -15,7 +15,7 @@ Last, who holds the box: it changes hands only when every enemy step there is go
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING
 
 from ...engine import Context, GameState, Roll, RuleError
@@ -56,6 +56,20 @@ def attackers(rules: Cactus, state: GameState, box: str) -> list[Unit]:
 def defenders(rules: Cactus, state: GameState, box: str) -> list[Unit]:
     f = state.rules_state.fights.get(box)
     return rules.ground.units_in(state, box, f.defender) if f else []
+
+
+def hour_dice(rules: Cactus, state: GameState, box: str, banzai: Collection[str]) -> tuple[int, int]:
+    """(the attacker's dice, the defender's) in ``box``'s hour of combat: one die per point of the left numbers
+    (caf.components.counters.left_number_is_dice), twice that for a unit in ``banzai`` (caf.combat.banzai.doubled_dice)."""
+    att = sum(rolled_dice(rules.dice_of(u), u.id in banzai) for u in attackers(rules, state, box))
+    return att, sum(rules.dice_of(u) for u in defenders(rules, state, box))
+
+
+def approach(rules: Cactus, state: GameState, box: str) -> tuple[bool, bool]:
+    """(seaborne, overland): whether any attacker in ``box`` came in from the sea, and whether any came overland (a
+    defender's 5 treats them differently: caf.combat.seaborne_no_retreat_extra_step)."""
+    att = attackers(rules, state, box)
+    return any(facts.seaborne(state, u) for u in att), any(not facts.seaborne(state, u) for u in att)
 
 
 # ----------------------------------------------------------------------------------------------- which boxes
@@ -150,8 +164,7 @@ def combat_dice(rules: Cactus, state: GameState) -> Roll:
     """caf.combat.both_sides_roll: one die per point of the left numbers (caf.components.counters.left_number_is_dice),
     doubled for a Banzai unit."""
     b = state.rules_state.battle
-    att = sum(rolled_dice(rules.dice_of(u), u.id in b.banzai) for u in attackers(rules, state, b.box))
-    dfn = sum(rules.dice_of(u) for u in defenders(rules, state, b.box))
+    att, dfn = hour_dice(rules, state, b.box, b.banzai)
     banzai = ", Banzai" if b.banzai else ""
     return Roll.of([(GROUND_D6, att), (GROUND_D6, dfn)],
                    [f"{b.attacker} (attacking{banzai})", f"{b.defender} (defending)"], b.box, [b.attacker, b.defender])
@@ -164,9 +177,8 @@ def combat_result(rules: Cactus, ctx: Context, faces: Faces) -> None:
     s = ctx.state
     b = s.rules_state.battle
     box = b.box
-    att = attackers(rules, s, box)
-    res = hour_result(faces[0], faces[1], banzai=len(b.banzai), seaborne=any(facts.seaborne(s, u) for u in att),
-                      overland=any(not facts.seaborne(s, u) for u in att))
+    seaborne, overland = approach(rules, s, box)
+    res = hour_result(faces[0], faces[1], banzai=len(b.banzai), seaborne=seaborne, overland=overland)
     five = ", and at least one 5" if res.defender_five else ""
     ctx.emit(GroundCombat(box, res.attacker_steps_lost, res.defender_steps_lost, res.attacker_retreats,
                           res.defender_five),
