@@ -312,6 +312,28 @@ def test_a_click_that_two_actions_reach_offers_both_instead_of_guessing():
     assert game.actions[-1] == chosen
 
 
+def test_a_second_click_on_a_unit_whose_own_place_asks_lets_it_go():
+    """Cadet's leader may rest where it stands, so its own hex is one of its highlighted places: a click on the
+    selected leader asks "GL rests?" (it would end its activation), and a second click on it lets it go, as a click
+    on any other selected unit does, instead of leaving the reader no way to clear the map but to act."""
+    game = hexlab.load("cadet/drill_punch", seed=1)
+    game.play_to_decision()
+    hm = HexMap(game, viewer=game.to_act)
+    hm.select("GL")
+    here = game.state.units["GL"].at
+    assert here in hm._targets and [game.describe(a) for a in hm._targets[here]] == ["GL rests"]
+    before = len(game.history)
+    hm.click_unit("GL")
+    assert hm.selected == "GL" and [b.description for b in hm.unit_actions.children][-1] == "Cancel"
+    assert "click GL again to let it go" in hm.message
+    hm.click_unit("GL")
+    assert hm.selected is None and hm.unit_actions.children == () and hm.choices == []
+    assert here not in hm._targets  # the leader's places are no longer highlighted
+    assert len(game.history) == before  # nothing was done: the leader did not rest
+    hm.click_unit("GL")  # and a third click chooses it again
+    assert hm.selected == "GL"
+
+
 def test_the_stepper_says_what_to_do_now():
     """At a person's decision the choices are the primary buttons and "Next step" is disabled with its
     reason; at an automatic step "Next step" is primary and says what it will do; a step's clauses are

@@ -104,6 +104,7 @@ class HexMap(widgets.VBox):
         self.after_action: Callable[[], None] | None = None
         """Run after each action taken on the map, inside the same change (the stepper's bookkeeping)."""
         self.choices: list[Action] = []
+        self._asked: Location | None = None  # the place whose actions the buttons below the map offer now
         """The actions offered as buttons after a click on a place that several of them reach."""
         self._last_hex: Location = None
         self.draw_count = 0
@@ -286,6 +287,7 @@ class HexMap(widgets.VBox):
         no unit selected, where the decisions that no unit takes act on the map."""
         self._targets = {}
         self.choices = []
+        self._asked = None
         loose: list[Action] = []
         rules, state = self.game.rules, self.game.state
         if actions is None:
@@ -359,6 +361,7 @@ class HexMap(widgets.VBox):
         """Several legal actions reach the same place (an overland move and a sea move into one box, a
         move and an attack): offer each as a button instead of guessing which the player meant."""
         self.choices = list(actions)
+        self._asked = where
         buttons = []
         for action in actions:
             words = self.click_words(action)
@@ -370,11 +373,14 @@ class HexMap(widgets.VBox):
         cancel = widgets.Button(description="Cancel", layout=widgets.Layout(width="auto"))
         cancel.on_click(lambda _b: self._refresh_targets())
         self.unit_actions.children = [*buttons, cancel]
+        chosen = self.seen().units.get(self.selected) if self.selected else None
+        own = chosen is not None and where == chosen.at
+        again = f", or click {html.escape(self.selected)} again to let it go" if own else ""
         if len(actions) == 1:
-            self._say(f"{html.escape(self.click_words(actions[0]))}? Confirm with the button below.", None)
+            self._say(f"{html.escape(self.click_words(actions[0]))}? Confirm with the button below{again}.", None)
         else:
-            self._say(f"{len(actions)} ways to act on {html.escape(self.game.board.label(where))}: choose one below.",
-                      None)
+            self._say(f"{len(actions)} ways to act on {html.escape(self.game.board.label(where))}: choose one "
+                      f"below{again}.", None)
 
     def click_words(self, action: Action) -> str:
         """An action in words, with what it ends when it ends the unit's turn: "GL rests (ends GL's
@@ -446,8 +452,12 @@ class HexMap(widgets.VBox):
         if self.selected is None and where in self._targets and (unit is None or not self._actions_of(unit)):
             self._take(where)  # a decision no unit takes, on this place (a raid on the box)
             return
+        if unit is not None and unit == self.selected and self.choices and where == self._asked:
+            self.selected = None  # a second click on the unit while its own place's question is open: let it go
+            self._say("Selection cleared.", None, quiet=True)
+            return
         if self.selected and where in self._targets:
-            self._take(where)
+            self._take(where)  # on the unit's own place too (it rests, it rallies): asked first if it ends its turn
             return
         if unit is not None and unit != self.selected:
             seen = self.seen()

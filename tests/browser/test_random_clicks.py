@@ -347,11 +347,14 @@ def _undo_to_start(session: Session, i: int, sid: str, start: dict) -> dict:
         session.page.locator(".hexlab-table").nth(i).locator(".hexlab-undo").click(timeout=20_000)
         probe = session.probe(sid)
         _settle(session, i, probe["ui"])
-    if probe["selected"]:  # a unit still chosen on the map: click it again to let it go
-        hit = [c for c in probe["counters"] if c[2] == probe["selected"]]
-        if hit:
-            _click_map(session, i, probe, hit[0][0], hit[0][1])
-            probe = session.probe(sid)
+    for _ in range(2):  # a unit still chosen on the map: click it again to let it go (a second time if the first
+        # click asked about its own place, where it may act: Cadet's leader rests there)
+        hit = [c for c in probe["counters"] if c[2] == probe["selected"]] if probe["selected"] else []
+        if not hit:
+            break
+        _click_map(session, i, probe, hit[0][0], hit[0][1])
+        probe = session.probe(sid)
+        _settle(session, i, probe["ui"])
     return probe
 
 
