@@ -195,6 +195,39 @@ def test_every_level_values_every_move_one_decision_ahead_whatever_its_node_budg
     assert result.best == search(game, level=replace(tiny, nodes=result.nodes), seed=1).best
 
 
+@pytest.mark.rule("cc.move.enemy.forced_punch_free", "cc.action.repeat", "cc.punch.wall.minus_one",
+                  "cc.move.activation.max_two", "cc.turn.activation.free_second", "cc.turn.activation.roll")
+def test_cadet_the_side_to_move_counts_the_exact_chance_its_punches_to_come_cost_str():
+    """The Greek leader is activated (two actions) and the Greeks' free activation is still to come. The evaluation
+    counts the Greeks' punch ups to come by the odds module's exact chance of a STR loss, 4 points a loss (the STR
+    point and its VP): the leader next door walks in for a free punch up and punches again (3 dice each); over a
+    wall it pays an action and rolls one die fewer, or walks round. The free pick counts whole, a figure after it by
+    the chance of a good roll. The Ottomans, not to move, count nothing for their punches; one figure's losses
+    count up to its STR (at STR 1, 5 points: the figure goes too)."""
+    from hexlab.ai.rulesets import cadet as hooks
+    from hexlab.rulesets.cadet.odds import result_dist, str_loss
+
+    def punches(units, side=cdb.G, **kw):
+        game = cdb.make([("GL", cdb.G, "leader", "3,5"), *units], **kw)
+        assert game.state.active == cdb.G and game.state.rules_state.activated == ["GL"]
+        return hooks.evaluate(game.rules, game.state, side)["punches"]
+
+    p3, p2 = (float(str_loss(result_dist(n))) for n in (3, 2))
+    ow = ("OW", cdb.O, "warrior", "3,4")
+    assert punches([ow]) == pytest.approx(4 * 2 * p3) and punches([ow], side=cdb.O) == pytest.approx(-4 * 2 * p3)
+    assert punches([("OW", cdb.O, "warrior", "3,2")]) == 0.0  # three hexes away: out of reach
+    # a wall between them: over it, two actions and one die fewer; round it through 4,4, the free punch up whole
+    assert punches([ow], hexsides={"wall": [["3,5", "3,4"]]}) == pytest.approx(4 * p3)
+    assert punches([ow], hexsides={"wall": [["3,5", "3,4"], ["3,5", "4,4"], ["4,4", "3,4"], ["3,5", "2,5"]]}) == \
+        pytest.approx(4 * p2)
+    # the free pick: a warrior two hexes away (one free punch up), then one next door (two), best first
+    assert punches([ow, ("G1", cdb.G, "warrior", "3,6")]) == pytest.approx(4 * (2 * p3 + p2))
+    assert punches([ow, ("G1", cdb.G, "warrior", "3,6"), ("G2", cdb.G, "warrior", "2,5")]) == \
+        pytest.approx(4 * (2 * p3 + 2 * p2 + hooks.GOOD_ROLL * p2))
+    assert 2 * p3 > 1 and punches([("OW", cdb.O, "warrior", "3,4", {"strength": 1, "max_strength": 1})]) == \
+        pytest.approx(5.0)
+
+
 @pytest.mark.rule("caf.victory.sudden_death_guadalcanal")
 def test_cactus_japan_walks_into_an_empty_guadalcanal_and_wins():
     game = cb.make([("S1", cb.JP, "snlf", cb.CE), ("M1", cb.US, "1mar", cb.BR)])
@@ -360,17 +393,20 @@ def _leads(line: str) -> list[float]:
 def test_a_reason_never_calls_a_move_better_on_a_term_where_it_is_behind():
     """Seen in a hint at drill_punch: "the chosen move is better by: the race to the flags -0.2", a lead that is a
     deficit. Every "better on" names terms the move is ahead on (each with a + number); where the alternative is
-    ahead on a term, the hint names it ("Move GL to 3,4 is better on the race to the flags +0.2") and says what
+    ahead on a term, the hint names it ("Activate O2 is better on punches to come +0.4") and says what
     the deeper search found; the log's one line does the same against the runner-up."""
     from dataclasses import replace
 
     from hexlab.ai import LEVELS
     from hexlab.ai.explain import reason
 
-    game = hexlab.load("cadet/drill_punch", seed=1)
+    game = hexlab.load("cadet/drill_punch", seed=5)  # (seed 1's first decision until Cadet's punches were valued)
     game.play_to_decision()
+    for _ in range(3):
+        game.apply(make_player("random", 5).choose(game))
+        game.play_to_decision()
     hint = explain(game, budget=replace(LEVELS["veteran"], seconds=None), seed=0)
-    assert any(line.startswith("Move GL to 3,4") and "Move GL to 3,4 is better on the race to the flags +0.2" in line
+    assert any(line.startswith("Activate O2") and "Activate O2 is better on punches to come +0.4" in line
                and "but looking further ahead the chosen move is worth +" in line for line in hint.lines), hint.words
     leads = []
     for scenario in ["cadet/drill_punch", "memoir44/drill_overrun", "cactus/guadalcanal", "warsea/drill_rescue"]:
