@@ -104,7 +104,6 @@ class HexMap(widgets.VBox):
         self.after_action: Callable[[], None] | None = None
         """Run after each action taken on the map, inside the same change (the stepper's bookkeeping)."""
         self.choices: list[Action] = []
-        self._asked: Location | None = None  # the place whose actions the buttons below the map offer now
         """The actions offered as buttons after a click on a place that several of them reach."""
         self._last_hex: Location = None
         self.draw_count = 0
@@ -287,7 +286,6 @@ class HexMap(widgets.VBox):
         no unit selected, where the decisions that no unit takes act on the map."""
         self._targets = {}
         self.choices = []
-        self._asked = None
         loose: list[Action] = []
         rules, state = self.game.rules, self.game.state
         if actions is None:
@@ -361,7 +359,6 @@ class HexMap(widgets.VBox):
         """Several legal actions reach the same place (an overland move and a sea move into one box, a
         move and an attack): offer each as a button instead of guessing which the player meant."""
         self.choices = list(actions)
-        self._asked = where
         buttons = []
         for action in actions:
             words = self.click_words(action)
@@ -452,7 +449,8 @@ class HexMap(widgets.VBox):
         if self.selected is None and where in self._targets and (unit is None or not self._actions_of(unit)):
             self._take(where)  # a decision no unit takes, on this place (a raid on the box)
             return
-        if unit is not None and unit == self.selected and self.choices and where == self._asked:
+        if unit is not None and unit == self.selected and self.choices and \
+                where == self.game.rules.action_location(self.game.state, self.choices[0]):
             self.selected = None  # a second click on the unit while its own place's question is open: let it go
             self._say("Selection cleared.", None, quiet=True)
             return
