@@ -1000,6 +1000,45 @@ def test_warsea_a_loaded_transport_sails_for_the_island_and_its_troops_count_in_
     assert result.best in nearer
 
 
+@pytest.mark.rule("was.naval.rescue.trigger", "was.naval.rescue.success_one_troop", "was.naval.rescue.roll_default")
+def test_warsea_the_rescue_destroyer_sails_with_the_loaded_transport_for_the_troop_its_roll_may_save():
+    """The Rescue drill: the transport has sailed to B2 with both troops, and the destroyer with Rescue Operations is
+    still at B1. If the transport is sunk in the sector of a friendly rescuer, one roll of 4 or more puts one troop on
+    the rescuer, so the transport's danger counts its troops less half of one troop's worth while the destroyer is
+    beside it: exactly, against the same position with the destroyer as far from the cruiser but a sector away. The
+    computer then ends its moves with the destroyer beside the transport. Before, the destroyer sailed where it
+    pleased (to C1, away from the transport, in Japan's first loss against the random player) and every one of the
+    18 games Japan lost in 100 was the transport sunk in its first turn, troops and all."""
+    from hexlab.ai.rulesets import warsea as hooks
+
+    game = hexlab.load("warsea/drill_rescue", seed=1)
+    game.play_to_decision()
+    game.apply(next(a for a in game.legal_actions() if getattr(a, "first", None) == "Japan"))
+    game.play_to_decision()
+    while game.state.position == "sea.load":
+        game.apply(next(a for a in game.legal_actions() if type(a).__name__ == "Load"))
+        game.play_to_decision()
+    game.apply(next(a for a in game.legal_actions() if getattr(a, "unit", None) == "TK1" and getattr(a, "to", None) == "B2"))
+    game.play_to_decision()
+    assert game.to_act == "Japan" and game.state.position == "sea.move"
+    assert game.state.units["DD1"].at == "B1"
+
+    beside, apart = game.state.copy(), game.state.copy()
+    beside.units["DD1"].at, apart.units["DD1"].at = "B2", "A2"  # both two sectors from the cruiser at B4
+    troop = 50 * hooks.UNDERWAY ** 2  # a troop one sector from the island
+    sunk = hooks._attack_odds(3, 2, 5, 1)[0]  # the cruiser's 3 dice at range 2 against the transport
+    rescue = Fraction(3, 6)  # 4, 5 or 6 on one die (was.naval.rescue.roll_default)
+    gained = (hooks.evaluate(game.rules, beside, "Japan")["exposed"]
+              - hooks.evaluate(game.rules, apart, "Japan")["exposed"])
+    assert gained == pytest.approx(hooks.SCALE * hooks.GUNS * sunk * float(rescue) * troop)
+    assert gained > 0
+
+    while game.to_act == "Japan" and game.state.position == "sea.move":
+        game.apply(search(game, level="veteran", seed=1).best)
+        game.play_to_decision()
+    assert game.state.units["DD1"].at == game.state.units["TK1"].at == "B2"
+
+
 @pytest.mark.rule("was.combat.troop.mandatory_same_island", "was.victory.island_value_equals_objective")
 def test_warsea_troops_aboard_make_for_an_open_island_before_a_richer_one_the_enemy_holds():
     """Tokyo Express: a Japanese destroyer-transport with one troop aboard at B5. Savo Island (25) is one sector away
