@@ -961,6 +961,19 @@ def test_memoir44_it_stays_in_the_forest_rather_than_step_out_where_three_enemy_
     assert threat == pytest.approx(hooks.NEXT * (hooks.FIGURES + hooks.MEDAL))
 
 
+def _rescue_drill_loaded() -> hexlab.Game:
+    """The Rescue drill, seed 1, at Japan's first sea move: Japan chose to move first and loaded both troops onto
+    the transport TK1 at B1, beside the destroyer DD1."""
+    game = hexlab.load("warsea/drill_rescue", seed=1)
+    game.play_to_decision()
+    game.apply(next(a for a in game.legal_actions() if getattr(a, "first", None) == "Japan"))
+    game.play_to_decision()
+    while game.state.position == "sea.load":
+        game.apply(next(a for a in game.legal_actions() if type(a).__name__ == "Load"))
+        game.play_to_decision()
+    return game
+
+
 @pytest.mark.rule("was.naval.unload.any_island", "was.victory.island_value_equals_objective",
                   "was.naval.carrier_sunk_troops_lost")
 def test_warsea_a_loaded_transport_sails_for_the_island_and_its_troops_count_in_its_danger():
@@ -972,13 +985,7 @@ def test_warsea_a_loaded_transport_sails_for_the_island_and_its_troops_count_in_
     from hexlab.ai.rulesets import warsea as hooks
     from hexlab.rulesets.warsea import board
 
-    game = hexlab.load("warsea/drill_rescue", seed=1)
-    game.play_to_decision()
-    game.apply(next(a for a in game.legal_actions() if getattr(a, "first", None) == "Japan"))
-    game.play_to_decision()
-    while game.state.position == "sea.load":
-        game.apply(next(a for a in game.legal_actions() if type(a).__name__ == "Load"))
-        game.play_to_decision()
+    game = _rescue_drill_loaded()
     assert game.to_act == "Japan" and game.state.position == "sea.move"
     assert len(board.troops_aboard(game.state, "TK1")) == 2
     terms = hooks.evaluate(game.rules, game.state, "Japan")
@@ -1011,13 +1018,7 @@ def test_warsea_the_rescue_destroyer_sails_with_the_loaded_transport_for_the_tro
     18 games Japan lost in 100 was the transport sunk in its first turn, troops and all."""
     from hexlab.ai.rulesets import warsea as hooks
 
-    game = hexlab.load("warsea/drill_rescue", seed=1)
-    game.play_to_decision()
-    game.apply(next(a for a in game.legal_actions() if getattr(a, "first", None) == "Japan"))
-    game.play_to_decision()
-    while game.state.position == "sea.load":
-        game.apply(next(a for a in game.legal_actions() if type(a).__name__ == "Load"))
-        game.play_to_decision()
+    game = _rescue_drill_loaded()
     game.apply(next(a for a in game.legal_actions() if getattr(a, "unit", None) == "TK1" and getattr(a, "to", None) == "B2"))
     game.play_to_decision()
     assert game.to_act == "Japan" and game.state.position == "sea.move"
