@@ -136,9 +136,7 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
     # save one troop, the most valuable (was.naval.rescue.trigger, .success_one_troop, .roll_default)
     rescue = (7 - rules.options.rescue_on) / 6
     for cid, worth in list(cargo.items()):
-        carrier = state.units[cid]
-        if any(v.side == carrier.side and v.id != cid and v.at == carrier.at and board.is_rescuer(rules, state, v)
-               for v in state.units.values()):
+        if board.rescuer(rules, state, state.units[cid]) is not None:
             cargo[cid] = worth - rescue * best[cid]
     for s in state.sides:
         sign = 1.0 if s == side else -1.0

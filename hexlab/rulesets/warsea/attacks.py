@@ -380,8 +380,7 @@ def _after_sinkings(rules: Warsea, ctx: Context, sunk: list[tuple[Unit, list[str
                     mine.rescued.remove(tid)
             ctx.emit(TroopsLost(ship.id, troops), f"{', '.join(troops)} go down with {ship.id}.",
                      ["was.naval.carrier_sunk_troops_lost"], ship.side)
-            rescuer = next((u for u in s.units.values() if u.side == ship.side and u.at == sector
-                            and board.is_rescuer(rules, s, u)), None)
+            rescuer = board.rescuer(rules, s, ship)
             if rescuer is not None:
                 mine.rescues.append(Rescue(ship.id, rescuer.id, ship.side))
         c = board.card(rules, s, ship)

@@ -140,6 +140,13 @@ def is_rescuer(rules: Warsea, state: GameState, unit: Unit) -> bool:
     return unit.alive and is_ship(unit) and has(rules, state, unit, RESCUE)
 
 
+def rescuer(rules: Warsea, state: GameState, carrier: Unit) -> Unit | None:
+    """The friendly ship with Rescue Operations, afloat in ``carrier``'s sector, that rolls for one of its troops if
+    it sinks (the first in the scenario's order; was.naval.rescue.trigger); ``None`` when there is none."""
+    return next((u for u in state.units.values() if u.side == carrier.side and u.id != carrier.id
+                 and u.at == carrier.at and is_rescuer(rules, state, u)), None)
+
+
 def is_carrier(rules: Warsea, state: GameState, unit: Unit) -> bool:
     return has(rules, state, unit, tuple(CAPACITY))
 
