@@ -352,8 +352,14 @@ def _undo_to_start(session: Session, i: int, sid: str, start: dict) -> dict:
         hit = [c for c in probe["counters"] if c[2] == probe["selected"]] if probe["selected"] else []
         if not hit:
             break
+        before = probe
         _click_map(session, i, probe, hit[0][0], hit[0][1])
-        probe = session.probe(sid)
+        for _ in range(50):  # the kernel handles the click on its own time: wait for its answer (the unit let go, or
+            # a question about its own place) before looking again, or a second click would choose it once more
+            probe = session.probe(sid)
+            if probe["selected"] != before["selected"] or probe["ui"] != before["ui"]:
+                break
+            session.page.wait_for_timeout(100)
         _settle(session, i, probe["ui"])
     return probe
 
