@@ -339,27 +339,34 @@ def _random_click(session: Session, i: int, sid: str, probe: dict, rng: random.R
     return f"{kind} #{n} ({label})"
 
 
+def _answer(session: Session, sid: str, before: dict) -> dict:
+    """The kernel's state once it has handled the click made since ``before`` was read: the game, the chosen unit or
+    the buttons changed (at most 5 s). A look taken sooner shows the state before the click, and a click chosen from
+    it (another Undo, the chosen unit clicked again) acts on what is no longer there."""
+    probe = session.probe(sid)
+    for _ in range(50):
+        if any(probe[k] != before[k] for k in ("actions", "history", "selected", "ui")):
+            break
+        session.page.wait_for_timeout(100)
+        probe = session.probe(sid)
+    return probe
+
+
 def _undo_to_start(session: Session, i: int, sid: str, start: dict) -> dict:
     probe = session.probe(sid)
     for _ in range(400):
         if probe["actions"] == 0 and probe["history"] <= start["history"]:
             break
         session.page.locator(".hexlab-table").nth(i).locator(".hexlab-undo").click(timeout=20_000)
-        probe = session.probe(sid)
+        probe = _answer(session, sid, probe)
         _settle(session, i, probe["ui"])
     for _ in range(2):  # a unit still chosen on the map: click it again to let it go (a second time if the first
         # click asked about its own place, where it may act: Cadet's leader rests there)
         hit = [c for c in probe["counters"] if c[2] == probe["selected"]] if probe["selected"] else []
         if not hit:
             break
-        before = probe
         _click_map(session, i, probe, hit[0][0], hit[0][1])
-        for _ in range(50):  # the kernel handles the click on its own time: wait for its answer (the unit let go, or
-            # a question about its own place) before looking again, or a second click would choose it once more
-            probe = session.probe(sid)
-            if probe["selected"] != before["selected"] or probe["ui"] != before["ui"]:
-                break
-            session.page.wait_for_timeout(100)
+        probe = _answer(session, sid, probe)
         _settle(session, i, probe["ui"])
     return probe
 
