@@ -1,0 +1,335 @@
+"""The best any player could do against ``random``, worked out exactly: a ceiling for the computer opponent's rows.
+
+Issue 26 asks the veteran to beat ``random`` in 90% of games from each seat "where the scenario's own balance
+allows it". This tool answers that question for a scenario small enough to search whole: expectimax through the
+engine's own moves (``hexlab.ai.world.World``, the same ``apply``/``resolve`` the game plays with), the seat
+maximising its chance of winning, the random player's choices averaged uniformly over ``legal_actions()`` (as
+``hexlab.players.RandomPlayer`` picks them), every dice step branched on its outcomes with their exact odds.
+Positions already worked out are looked up, not searched again.
+
+Run from the project root::
+
+    .venv/bin/python benchmarks/exact_ceiling.py warsea/drill_landing --seat "United States"
+    .venv/bin/python benchmarks/exact_ceiling.py cactus/drill_turn --seat Japan --split 2 --parts 2 --part 0
+    .venv/bin/python benchmarks/exact_ceiling.py cactus/drill_turn --seat Japan --split 2 --parts 2 --part 1
+    .venv/bin/python benchmarks/exact_ceiling.py cactus/drill_turn --seat Japan --split 2 --parts 2 --combine
+
+Without ``--split`` the whole game is searched in one process. With ``--split T`` the game is cut at the start of
+turn ``T``: every distinct position there is listed (the turns before it walked whole), the parts work out those
+positions' values (each part a contiguous block of them, saved every 100 as JSON to ``--store`` so that a
+stopped part resumes where it was), and ``--combine`` searches the turns before ``T`` with those values at the
+cut. Values are floats; ``--exact`` keeps them as fractions (slower; for the tests' small positions).
+
+For Cactus the positions are keyed in a form that merges positions which play on the same, and dice outcomes that
+the rules read the same are merged before they are resolved (:func:`cactus_key`, :func:`cactus_outcomes`, each
+with the reason it is exact). ``tests/test_exact_ceiling.py`` checks both against the plain search (the engine's
+``state_key`` and every outcome listed) on positions small enough for it, and a value worked out by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import hexlab  # noqa: E402
+from hexlab.ai.search import state_key  # noqa: E402
+from hexlab.ai.world import World  # noqa: E402
+from hexlab.engine import GameState  # noqa: E402
+
+Key = Callable[[GameState], Any]
+Outcomes = Callable[[GameState], list]
+
+
+# ------------------------------------------------------------------------------------------- Cactus
+
+
+def cactus_key(rules: Any) -> Key:
+    """Equal keys for Cactus positions that play on the same from here (exact for this ruleset, not a guess):
+
+    - the score as the difference between the sides: after the last turn the side with more VP wins
+      (caf.victory.uncontested_location_vp), and nothing else reads the score;
+    - the record of play left out (the round's log, the VP awards and bonuses: read only by the log and the checks);
+    - the units that moved this turn left out once no ground move is left this turn (the last hour, past the moves:
+      ``moved`` is read only by the move rules and is emptied at the next turn, caf.movement.once_per_turn);
+      the refits this turn and the air refits left out in the last turn (read only by the refit, which comes
+      only between turns, caf.supply.refit.*); the pins and how attackers arrived left out in the last hour of
+      the last turn, past the moves and the combat (read only by the moves and the combat's retreats);
+    - lists whose order nothing reads sorted (the units that moved, the Banzai units, who may take a loss);
+    - units of the same kind, side, place and strength interchangeable: two SNLF counters swapped give the same
+      key (the smaller of the two keys is kept), since no rule reads a unit's id.
+
+    The key is a pair of 64-bit hashes of that tuple (one process: Python's hashes of text are fixed within it,
+    and across processes when ``PYTHONHASHSEED`` is set, as this tool's parts do)."""
+    hours, turns = rules.options.hours, rules.options.turns
+
+    def build(s: GameState, swap: dict[str, str]) -> tuple:
+        g = swap.get
+        a, b = s.sides
+        rs = s.rules_state
+        r, t, bt, al = rs.round, rs.turn, rs.battle, rs.allocation
+        late = rs.hour >= hours
+        last = s.turn >= turns
+        moving = s.position.startswith("ground.")
+        return (s.position, s.active, s.turn, s.score[a] - s.score[b],
+                tuple(sorted((g(u.id, u.id), u.at, u.strength) for u in s.units.values())),
+                rs.hour, None if r is None else (tuple(r.order), r.to_act, r.passes, r.lead, r.passes_each,
+                                                  tuple(sorted(r.streak.items()))),
+                tuple(sorted(rs.fights.items())),
+                None if (last and late and not moving) else tuple(sorted((g(k, k), v) for k, v in rs.pinned.items())),
+                None if (last and late and s.position.startswith(("air.", "end."))) else
+                tuple(sorted((g(k, k), v) for k, v in rs.attackers.items())),
+                tuple(rs.battles),
+                None if bt is None else (bt.box, bt.attacker, bt.defender, tuple(sorted(g(i, i) for i in bt.banzai)),
+                                         tuple((q.kind, q.side, q.n,
+                                                None if q.only is None else tuple(sorted(g(i, i) for i in q.only)),
+                                                q.why) for q in bt.queue.pending)),
+                None if al is None else (al.side, al.n, tuple(sorted(g(i, i) for i in al.units)), al.why, al.box,
+                                         al.refusal),
+                tuple(rs.raided), rs.raid,
+                None if (late and not moving) else tuple(sorted(g(i, i) for i in t.moved)),
+                None if last else tuple(sorted(t.refitted)),
+                None if last else tuple(sorted(t.air_refits.items())),
+                tuple(sorted((k, tuple(sorted(v))) for k, v in rs.bombed.items())),
+                rs.finished)
+
+    def twins(s: GameState) -> list[dict[str, str]]:
+        """The swaps of two interchangeable units (same side, kind and full strength): each may be swapped."""
+        groups: dict[tuple, list[str]] = {}
+        for u in s.units.values():
+            groups.setdefault((u.side, u.kind, u.max_strength), []).append(u.id)
+        return [{x: y, y: x} for ids in groups.values() if len(ids) == 2 for x, y in [sorted(ids)]]
+
+    swaps: list[dict[str, str]] | None = None
+
+    def key(s: GameState) -> Any:
+        nonlocal swaps
+        if s.result is not None:
+            return ("over", s.result.get("winner"))
+        if swaps is None:
+            swaps = twins(s)
+        best = None
+        for swap in [{}, *swaps]:
+            t = build(s, swap)
+            k = (hash(t), hash((t, 7)))
+            if best is None or k < best:
+                best = k
+        return best
+
+    return key
+
+
+def cactus_outcomes(world: World, exact: bool = False) -> Outcomes:
+    """A dice step's outcomes with those the rules read the same merged, their odds added (exact for this ruleset):
+    a ground combat reads only how many 6s each side rolled and whether the defender rolled a 5
+    (``cactus.combat.hour_result``); a bombing raid only whether any AA die hit and whether the bomb die reached the
+    scenario's ``bomb_hit`` (``cactus.air.bomb_result``). Other dice steps are listed as they are."""
+    rules = world.rules
+    aa_hit, bomb_hit = rules.options.aa_hit, rules.options.bomb_hit
+    cache: dict[tuple, list] = {}
+
+    def outcomes(state: GameState) -> list:
+        pool = rules.roll(state).pool
+        ck = (state.position, pool)
+        got = cache.get(ck)
+        if got is None:
+            merged: dict[Any, list] = {}
+            for faces, p in world.outcomes(state):
+                if state.position == "combat.roll":
+                    c = (sum(1 for f in faces[0] if f == 6), sum(1 for f in faces[1] if f == 6),
+                         any(f == 5 for f in faces[1]))
+                elif state.position == "air.bomb":
+                    c = (len(faces) > 1 and any(f >= aa_hit for f in faces[0]), faces[-1][0] >= bomb_hit)
+                else:
+                    c = faces
+                if c in merged:
+                    merged[c][1] += p
+                else:
+                    merged[c] = [faces, p]
+            got = cache[ck] = [(f, p if exact else float(p)) for f, p in merged.values()]
+        return got
+
+    return outcomes
+
+
+# ------------------------------------------------------------------------------------------- the search
+
+
+class Solver:
+    """Expectimax for ``hero`` against the uniform random player, with every position's value remembered."""
+
+    def __init__(self, rules: Any, hero: str, key: Key | None = None, outcomes: Outcomes | None = None,
+                 exact: bool = False, cut: Callable[[GameState], Any] | None = None) -> None:
+        self.world = World(rules)
+        self.hero = hero
+        self.key = key or state_key
+        self.outcomes = outcomes or (lambda s: [(f, p if exact else float(p)) for f, p in self.world.outcomes(s)])
+        self.one, self.zero = (Fraction(1), Fraction(0)) if exact else (1.0, 0.0)
+        self.cut = cut
+        """Called on each position before it is searched: a value to use there instead (the turn cut), or None."""
+        self.memo: dict[Any, Any] = {}
+        self.positions = 0
+
+    def value(self, state: GameState) -> Any:
+        """The hero's chance of winning from ``state`` with its best play (``state`` itself is never changed)."""
+        world, memo = self.world, self.memo
+        k0 = self.key(state)
+        v = memo.get(k0)
+        if v is not None:
+            return v
+        while world.kind(state) == "auto":
+            state = world.auto(state)
+        k = self.key(state)
+        v = memo.get(k)
+        if v is None:
+            v = self.cut(state) if self.cut is not None else None
+            if v is None:
+                self.positions += 1
+                kind = world.kind(state)
+                if kind == "over":
+                    v = self.one if (state.result or {}).get("winner") == self.hero else self.zero
+                elif kind == "dice":
+                    v = self.zero
+                    for faces, p in self.outcomes(state):
+                        v += p * self.value(world.resolve(state, faces))
+                else:
+                    children = [self.value(world.apply(state, a)) for a in world.legal(state)]
+                    v = max(children) if world.to_act(state) == self.hero else sum(children) / len(children)
+            memo[k] = v
+        memo[k0] = v
+        return v
+
+
+def positions_at_turn(solver: Solver, root: GameState, turn: int) -> dict[Any, GameState]:
+    """Every distinct position at the start of ``turn`` (its first decision or dice step) reachable from ``root``,
+    in the order a depth-first walk meets them."""
+    world, key = solver.world, solver.key
+    seen: set[Any] = set()
+    found: dict[Any, GameState] = {}
+    stack = [root]
+    while stack:
+        state = stack.pop()
+        k0 = key(state)
+        if k0 in seen:
+            continue
+        seen.add(k0)
+        while world.kind(state) == "auto":
+            state = world.auto(state)
+        kind = world.kind(state)
+        if kind == "over":
+            continue
+        if state.turn >= turn:
+            found.setdefault(key(state), state)
+            continue
+        k = key(state)
+        if k != k0:
+            if k in seen:
+                continue
+            seen.add(k)
+        if kind == "dice":
+            stack.extend(world.resolve(state, faces) for faces, _ in reversed(solver.outcomes(state)))
+        else:
+            stack.extend(world.apply(state, a) for a in reversed(world.legal(state)))
+    return found
+
+
+def make_solver(scenario: str, seat: str, exact: bool = False) -> tuple[Solver, GameState]:
+    game = hexlab.load(scenario, seed=1).batch_mode()
+    if seat not in game.state.sides:
+        raise SystemExit(f"{scenario}: no side {seat!r} (sides: {', '.join(game.state.sides)})")
+    rules = game.rules
+    key = outcomes = None
+    if rules.id == "cactus":
+        world = World(rules)
+        key, outcomes = cactus_key(rules), cactus_outcomes(world, exact)
+    solver = Solver(rules, seat, key, outcomes, exact)
+    return solver, game.state.copy()
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("scenario")
+    ap.add_argument("--seat", required=True, help="the side whose best play is worked out")
+    ap.add_argument("--exact", action="store_true", help="values as fractions")
+    ap.add_argument("--split", type=int, help="cut the game at the start of this turn")
+    ap.add_argument("--parts", type=int, default=1)
+    ap.add_argument("--part", type=int)
+    ap.add_argument("--combine", action="store_true")
+    ap.add_argument("--store", default=str(ROOT / "benchmarks" / "results" / "ceiling"),
+                    help="where the parts keep the values at the cut")
+    args = ap.parse_args(argv)
+    if args.split and os.environ.get("PYTHONHASHSEED") != "0":
+        # the parts' keys must be the same in every process
+        os.environ["PYTHONHASHSEED"] = "0"
+        os.execv(sys.executable, [sys.executable, *sys.argv])
+    solver, root = make_solver(args.scenario, args.seat, args.exact)
+    t0 = time.perf_counter()
+    if not args.split:
+        v = solver.value(root)
+        print(f"{args.scenario}, {args.seat}: best play against random wins {float(v):.4f}"
+              f"{f' ({v})' if args.exact else ''}; {solver.positions} positions, {time.perf_counter() - t0:.0f} s")
+        return
+    store = Path(args.store)
+    store.mkdir(parents=True, exist_ok=True)
+    stem = f"{args.scenario.replace('/', '_')}_{args.seat.replace(' ', '_')}_turn{args.split}"
+    cut = positions_at_turn(solver, root, args.split)
+    items = list(cut.items())
+    print(f"{len(items)} distinct positions at the start of turn {args.split} "
+          f"({time.perf_counter() - t0:.0f} s)", flush=True)
+    if args.combine:
+        values: dict[Any, Any] = {}
+        for i in range(args.parts):
+            values.update(load(store / f"{stem}_{i}of{args.parts}.json"))
+        missing = [k for k in cut if k not in values]
+        if missing:
+            raise SystemExit(f"{len(missing)} of {len(cut)} positions at the cut are not worked out yet")
+        solver.cut = lambda s: values.get(solver.key(s)) if s.turn >= args.split else None
+        v = solver.value(root)
+        print(f"{args.scenario}, {args.seat}: best play against random wins {float(v):.4f}; "
+              f"{solver.positions} positions before the cut")
+        return
+    part = args.part or 0
+    lo, hi = len(items) * part // args.parts, len(items) * (part + 1) // args.parts
+    path = store / f"{stem}_{part}of{args.parts}.json"
+    done = load(path)
+    print(f"part {part}: positions {lo} to {hi - 1}, {len(done)} already worked out", flush=True)
+    for n, (k, state) in enumerate(items[lo:hi], 1):
+        if k in done:
+            continue
+        done[k] = solver.value(state)
+        if n % 100 == 0 or n == hi - lo:
+            save(path, done)
+            print(f"{n} of {hi - lo}: {solver.positions} positions searched, {time.perf_counter() - t0:.0f} s",
+                  flush=True)
+    save(path, done)
+
+
+def load(path: Path) -> dict[Any, float]:
+    """Values at the cut saved by a part (none if it has not started): plain JSON, keys as lists of numbers."""
+    if not path.exists():
+        return {}
+    try:
+        rows = json.loads(path.read_text())["values"]
+        return {tuple(k) if isinstance(k, list) else k: float(v) for k, v in rows}
+    except (ValueError, KeyError, TypeError) as e:
+        raise SystemExit(f"{path}: not a file of values this tool wrote ({e})") from None
+
+
+def save(path: Path, values: dict[Any, Any]) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps({"values": [[list(k) if isinstance(k, tuple) else k, float(v)]
+                                          for k, v in values.items()]}))
+    os.replace(tmp, path)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,123 @@
+"""The exact ceiling (benchmarks/exact_ceiling.py): the best any player could do against ``random``, which the
+benchmark notes use to say where the veteran's 90% target is out of the scenario's reach. Its Cactus shortcuts (the
+merged positions and the merged dice) must give exactly what the plain search gives, the plain search must agree
+with a value worked out by hand, and searching must never change the position it is given."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import hexlab
+from hexlab.ai.world import World
+from hexlab.players import RandomPlayer
+
+TOOL = Path(__file__).resolve().parents[1] / "benchmarks" / "exact_ceiling.py"
+
+
+@pytest.fixture(scope="module")
+def tool():
+    spec = importlib.util.spec_from_file_location("exact_ceiling", TOOL)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["exact_ceiling"] = module
+    spec.loader.exec_module(module)
+    yield module
+    sys.modules.pop("exact_ceiling", None)
+
+
+def drill_position(seed: int, turn: int, hour: int, position: str):
+    """The drill turn played by two random players (seeded) up to the first time it reaches ``position`` in that
+    turn and hour."""
+    game = hexlab.load("cactus/drill_turn", seed=seed).batch_mode()
+    players = {side: RandomPlayer(seed * 31 + i) for i, side in enumerate(game.state.sides)}
+    while not game.is_over:
+        s = game.state
+        if s.turn == turn and s.rules_state.hour == hour and s.position == position:
+            return game
+        if game.current_step.automatic:
+            game.step()
+        else:
+            game.apply(players[game.to_act].choose(game))
+    raise AssertionError(f"seed {seed} never reached {position} in turn {turn}, hour {hour}")
+
+
+def units(game) -> list[tuple]:
+    return sorted((u.id, u.at, u.strength) for u in game.state.units.values())
+
+
+def plain(tool, game):
+    return tool.Solver(game.rules, "Japan", exact=True)
+
+
+def shortcut(tool, game):
+    return tool.Solver(game.rules, "Japan", tool.cactus_key(game.rules), tool.cactus_outcomes(World(game.rules), True),
+                       exact=True)
+
+
+@pytest.mark.rule("caf.air.aa.hit_number_default", "caf.air.bombing.defaults", "caf.victory.new_target_bombing_vp",
+                  "caf.victory.uncontested_location_vp")
+def test_a_last_betty_raid_that_alone_can_win_is_worth_its_odds_worked_out_by_hand(tool):
+    """The last hour's raids of the drill: the Marines lead 1 VP to 0 and will score 1 more for Guadalcanal, Japan 1
+    for Beach Red. Only a Betty hit on Henderson Field's installation (4 VP) wins for Japan: both AA dice of the
+    airstrip must miss (25/36: a 6 drives the raid off) and the bomb die must show 5 or 6 (1/3), so 25/108."""
+    game = drill_position(25, 2, 2, "air.raids")
+    assert game.to_act == "Japan"
+    assert game.state.score == {"US Marines": 1, "Japan": 0}
+    assert units(game) == [("1Mar", "guadalcanal", 2), ("1MarRes", None, 0), ("SNLF1", "beach_red", 2),
+                           ("SNLF2", None, 0)]
+    assert plain(tool, game).value(game.state) == Fraction(25, 108)
+    assert shortcut(tool, game).value(game.state) == Fraction(25, 108)
+
+
+@pytest.mark.parametrize("seed", [10, 48])
+def test_the_cactus_shortcuts_give_exactly_what_the_plain_search_gives(tool, seed):
+    """The last hour of the drill with all four units on the map: the merged positions and dice reach the same
+    fraction as the engine's own state key with every outcome listed, through fewer positions."""
+    game = drill_position(seed, 2, 2, "ground.move")
+    assert all(u.strength > 0 for u in game.state.units.values())
+    a, b = plain(tool, game), shortcut(tool, game)
+    va, vb = a.value(game.state), b.value(game.state)
+    assert va == vb
+    assert 0 < va < 1
+    assert b.positions < a.positions
+
+
+def test_two_snlf_counters_swapped_are_one_position(tool):
+    """No rule reads a unit's id: the position with SNLF1 and SNLF2 trading places (and everything the rules
+    remember about each) has the same key, and the plain search gives it the same value."""
+    game = drill_position(48, 2, 2, "ground.move")
+    s = game.state
+    a, b = s.units["SNLF1"], s.units["SNLF2"]
+    assert (a.at, a.strength) != (b.at, b.strength)
+    mirror = s.copy()
+    m1, m2 = mirror.units["SNLF1"], mirror.units["SNLF2"]
+    m1.at, m1.strength, m2.at, m2.strength = b.at, b.strength, a.at, a.strength
+    swap = {"SNLF1": "SNLF2", "SNLF2": "SNLF1"}
+    rs = mirror.rules_state
+    rs.turn.moved = [swap.get(i, i) for i in rs.turn.moved]
+    rs.pinned = {swap.get(k, k): v for k, v in rs.pinned.items()}
+    rs.attackers = {swap.get(k, k): v for k, v in rs.attackers.items()}
+    key = tool.cactus_key(game.rules)
+    assert key(mirror) == key(s)
+    assert plain(tool, game).value(mirror) == plain(tool, game).value(s)
+
+
+def test_searching_leaves_the_position_as_it_was(tool):
+    game = drill_position(10, 2, 2, "ground.move")
+    before = game.state.to_data()
+    shortcut(tool, game).value(game.state)
+    plain(tool, game).value(game.state)
+    assert game.state.to_data() == before
+
+
+def test_a_file_of_values_that_is_not_the_tools_is_refused_with_its_name(tool, tmp_path):
+    bad = tmp_path / "values.json"
+    bad.write_text('{"rows": []}')
+    with pytest.raises(SystemExit, match="values.json: not a file of values this tool wrote"):
+        tool.load(bad)
+    tool.save(bad, {(1, 2): 0.5, "text key": 0.25})
+    assert tool.load(bad) == {(1, 2): 0.5, "text key": 0.25}
