@@ -35,6 +35,7 @@ import sys
 import time
 from collections.abc import Callable
 from fractions import Fraction
+from hashlib import blake2b
 from pathlib import Path
 from typing import Any
 
@@ -68,8 +69,9 @@ def cactus_key(rules: Any) -> Key:
     - units of the same kind, side, place and strength interchangeable: two SNLF counters swapped give the same
       key (the smaller of the two keys is kept), since no rule reads a unit's id.
 
-    The key is a pair of 64-bit hashes of that tuple (one process: Python's hashes of text are fixed within it,
-    and across processes when ``PYTHONHASHSEED`` is set, as this tool's parts do)."""
+    The key is a 128-bit BLAKE2 digest of that tuple's text, as a number: the same in every process, so that parts
+    run in different processes (and on different days) agree. (Python's own ``hash`` would not: in Python 3.11
+    ``hash(None)`` comes from an address, which changes from one process to the next.)"""
     hours, turns = rules.options.hours, rules.options.turns
 
     def build(s: GameState, swap: dict[str, str]) -> tuple:
@@ -117,13 +119,8 @@ def cactus_key(rules: Any) -> Key:
             return ("over", s.result.get("winner"))
         if swaps is None:
             swaps = twins(s)
-        best = None
-        for swap in [{}, *swaps]:
-            t = build(s, swap)
-            k = (hash(t), hash((t, 7)))
-            if best is None or k < best:
-                best = k
-        return best
+        text = min(repr(build(s, swap)) for swap in [{}, *swaps])
+        return int.from_bytes(blake2b(text.encode(), digest_size=16).digest(), "big")
 
     return key
 
@@ -267,10 +264,6 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--store", default=str(ROOT / "benchmarks" / "results" / "ceiling"),
                     help="where the parts keep the values at the cut")
     args = ap.parse_args(argv)
-    if args.split and os.environ.get("PYTHONHASHSEED") != "0":
-        # the parts' keys must be the same in every process
-        os.environ["PYTHONHASHSEED"] = "0"
-        os.execv(sys.executable, [sys.executable, *sys.argv])
     solver, root = make_solver(args.scenario, args.seat, args.exact)
     t0 = time.perf_counter()
     if not args.split:
@@ -314,7 +307,8 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def load(path: Path) -> dict[Any, float]:
-    """Values at the cut saved by a part (none if it has not started): plain JSON, keys as lists of numbers."""
+    """Values at the cut saved by a part (none if it has not started): plain JSON, each key a number (Cactus) or
+    the engine's ``state_key`` text."""
     if not path.exists():
         return {}
     try:

@@ -6,6 +6,8 @@ with a value worked out by hand, and searching must never change the position it
 from __future__ import annotations
 
 import importlib.util
+import os
+import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -121,3 +123,19 @@ def test_a_file_of_values_that_is_not_the_tools_is_refused_with_its_name(tool, t
         tool.load(bad)
     tool.save(bad, {(1, 2): 0.5, "text key": 0.25})
     assert tool.load(bad) == {(1, 2): 0.5, "text key": 0.25}
+
+
+def test_a_positions_key_is_the_same_in_every_process(tool):
+    """The parts of a split run are separate processes, and ``--combine`` looks their values up by key: a key that
+    changed from one process to the next (as Python's ``hash`` of None does) would leave every value unfound."""
+    game = drill_position(48, 2, 2, "ground.move")
+    here = tool.cactus_key(game.rules)(game.state)
+    root = Path(__file__).resolve().parents[1]
+    code = ("import sys; sys.path.insert(0, 'benchmarks'); import exact_ceiling as t; "
+            "from tests.test_exact_ceiling import drill_position; g = drill_position(48, 2, 2, 'ground.move'); "
+            "print(t.cactus_key(g.rules)(g.state))")
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        out = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True,
+                             check=True).stdout
+        assert int(out) == here
