@@ -46,6 +46,7 @@ import hexlab  # noqa: E402
 from hexlab.ai.search import state_key  # noqa: E402
 from hexlab.ai.world import World  # noqa: E402
 from hexlab.engine import GameState  # noqa: E402
+from hexlab.rulesets.cactus.combat import hour_result  # noqa: E402
 
 Key = Callable[[GameState], Any]
 Outcomes = Callable[[GameState], list]
@@ -127,9 +128,11 @@ def cactus_key(rules: Any) -> Key:
 
 def cactus_outcomes(world: World, exact: bool = False) -> Outcomes:
     """A dice step's outcomes with those the rules read the same merged, their odds added (exact for this ruleset):
-    a ground combat reads only how many 6s each side rolled and whether the defender rolled a 5
-    (``cactus.combat.hour_result``); a bombing raid only whether any AA die hit and whether the bomb die reached the
-    scenario's ``bomb_hit`` (``cactus.air.bomb_result``). Other dice steps are listed as they are."""
+    a ground combat's faces are classed by :func:`cactus.combat.hour_result`, the function the engine resolves the
+    hour with (its hits each way and the defender's 5: the Banzai, seaborne and overland flags the engine adds are
+    the same for every outcome of one step); a bombing raid reads only whether any AA die hit and whether the bomb
+    die reached the scenario's ``bomb_hit`` (``cactus.air.bomb_result``, which has no pure function to call). Other
+    dice steps are listed as they are."""
     rules = world.rules
     aa_hit, bomb_hit = rules.options.aa_hit, rules.options.bomb_hit
     cache: dict[tuple, list] = {}
@@ -142,8 +145,8 @@ def cactus_outcomes(world: World, exact: bool = False) -> Outcomes:
             merged: dict[Any, list] = {}
             for faces, p in world.outcomes(state):
                 if state.position == "combat.roll":
-                    c = (sum(1 for f in faces[0] if f == 6), sum(1 for f in faces[1] if f == 6),
-                         any(f == 5 for f in faces[1]))
+                    r = hour_result(faces[0], faces[1])
+                    c = (r.defender_steps_lost, r.attacker_hits, r.defender_five)
                 elif state.position == "air.bomb":
                     c = (len(faces) > 1 and any(f >= aa_hit for f in faces[0]), faces[-1][0] >= bomb_hit)
                 else:
@@ -165,14 +168,15 @@ class Solver:
     """Expectimax for ``hero`` against the uniform random player, with every position's value remembered."""
 
     def __init__(self, rules: Any, hero: str, key: Key | None = None, outcomes: Outcomes | None = None,
-                 exact: bool = False, cut: Callable[[GameState], Any] | None = None) -> None:
+                 exact: bool = False, cut: Callable[[GameState, Any], Any] | None = None) -> None:
         self.world = World(rules)
         self.hero = hero
         self.key = key or state_key
         self.outcomes = outcomes or (lambda s: [(f, p if exact else float(p)) for f, p in self.world.outcomes(s)])
         self.one, self.zero = (Fraction(1), Fraction(0)) if exact else (1.0, 0.0)
         self.cut = cut
-        """Called on each position before it is searched: a value to use there instead (the turn cut), or None."""
+        """Called with each position and its key before it is searched: a value to use there instead (the turn
+        cut), or None."""
         self.memo: dict[Any, Any] = {}
         self.positions = 0
 
@@ -188,7 +192,7 @@ class Solver:
         k = self.key(state)
         v = memo.get(k)
         if v is None:
-            v = self.cut(state) if self.cut is not None else None
+            v = self.cut(state, k) if self.cut is not None else None
             if v is None:
                 self.positions += 1
                 kind = world.kind(state)
@@ -243,12 +247,9 @@ def make_solver(scenario: str, seat: str, exact: bool = False) -> tuple[Solver, 
     game = hexlab.load(scenario, seed=1).batch_mode()
     if seat not in game.state.sides:
         raise SystemExit(f"{scenario}: no side {seat!r} (sides: {', '.join(game.state.sides)})")
-    rules = game.rules
-    key = outcomes = None
-    if rules.id == "cactus":
-        world = World(rules)
-        key, outcomes = cactus_key(rules), cactus_outcomes(world, exact)
-    solver = Solver(rules, seat, key, outcomes, exact)
+    solver = Solver(game.rules, seat, exact=exact)
+    if game.rules.id == "cactus":
+        solver.key, solver.outcomes = cactus_key(game.rules), cactus_outcomes(solver.world, exact)
     return solver, game.state.copy()
 
 
@@ -264,6 +265,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--store", default=str(ROOT / "benchmarks" / "results" / "ceiling"),
                     help="where the parts keep the values at the cut")
     args = ap.parse_args(argv)
+    if args.parts < 1 or not 0 <= (args.part or 0) < args.parts:
+        ap.error(f"--part must be from 0 to {args.parts - 1} (--parts {args.parts})")
+    if (args.part is not None or args.combine) and not args.split:
+        ap.error("--part and --combine work on a game cut with --split")
     solver, root = make_solver(args.scenario, args.seat, args.exact)
     t0 = time.perf_counter()
     if not args.split:
@@ -285,7 +290,7 @@ def main(argv: list[str] | None = None) -> None:
         missing = [k for k in cut if k not in values]
         if missing:
             raise SystemExit(f"{len(missing)} of {len(cut)} positions at the cut are not worked out yet")
-        solver.cut = lambda s: values.get(solver.key(s)) if s.turn >= args.split else None
+        solver.cut = lambda s, k: values.get(k) if s.turn >= args.split else None
         v = solver.value(root)
         print(f"{args.scenario}, {args.seat}: best play against random wins {float(v):.4f}; "
               f"{solver.positions} positions before the cut")
@@ -313,15 +318,14 @@ def load(path: Path) -> dict[Any, float]:
         return {}
     try:
         rows = json.loads(path.read_text())["values"]
-        return {tuple(k) if isinstance(k, list) else k: float(v) for k, v in rows}
+        return {k: float(v) for k, v in rows}
     except (ValueError, KeyError, TypeError) as e:
         raise SystemExit(f"{path}: not a file of values this tool wrote ({e})") from None
 
 
 def save(path: Path, values: dict[Any, Any]) -> None:
     tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps({"values": [[list(k) if isinstance(k, tuple) else k, float(v)]
-                                          for k, v in values.items()]}))
+    tmp.write_text(json.dumps({"values": [[k, float(v)] for k, v in values.items()]}))
     os.replace(tmp, path)
 
 
