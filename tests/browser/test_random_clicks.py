@@ -9,7 +9,9 @@ buttons and the map's choice buttons, Hint, New game, Save and Load. Only clicks
 
 After every click the test asks the kernel (by running code in it, as a reader's own cell would) what the game
 on the table is, and waits until the page shows the buttons the kernel has (the click's callback may run on a kernel
-subshell's thread while the question runs on the main one). At the end:
+subshell's thread while the question runs on the main one). A question the kernel leaves unanswered for two minutes,
+or a test still clicking after 25 minutes (it takes about 5), fails at once, with the kernel's status, what came
+back for the question and every kernel thread's stack, instead of leaving CI waiting for its own limit. At the end:
 
 - no error output in the notebook, no error in the browser's console, no traceback in the kernel (a widget
   callback's exception is caught in the kernel and counted);
@@ -28,6 +30,7 @@ import base64
 import json
 import os
 import random
+import time
 from pathlib import Path
 
 import nbformat
@@ -42,6 +45,12 @@ pytestmark = pytest.mark.browser
 SEED = int(os.environ.get("HEXLAB_CLICK_SEED", "2911"))
 CLICKS = 50
 """Random clicks a table: enough to play several actions on each (the count is the same every run)."""
+KERNEL_WAIT_MS = int(os.environ.get("HEXLAB_CLICK_KERNEL_WAIT_MS", "120000"))
+"""How long a question to the kernel may go unanswered before the test fails, saying what the kernel was doing
+(its status and every thread's stack): a click is handled in well under a second, a veteran hint in a few."""
+BUDGET_S = float(os.environ.get("HEXLAB_CLICK_BUDGET", "1500"))
+"""The whole test's time (it takes about 5 minutes): past it the clicking stops and the test fails with the trail,
+rather than leave CI waiting for its own limit with nothing said."""
 TABLES = [  # one scenario of each ruleset: the small ones, so that a few dozen clicks play several actions
     "memoir44/drill_basic", "cadet/drill_punch", "cactus/drill_turn", "warsea/drill_rescue", "cartwheel/wewak",
 ]
@@ -52,7 +61,7 @@ RESULTS = ROOT / "benchmarks" / "results" / "random_clicks.json"
 THIRD_PARTY = ("https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free",)
 
 SETUP = '''\
-import json, logging, os, sys, hashlib
+import json, logging, os, sys, hashlib, faulthandler, signal
 from IPython import get_ipython
 import hexlab
 from hexlab import saves
@@ -61,6 +70,9 @@ from hexlab.widgets import Table
 
 ERRORS = []
 """Every exception a widget callback raised in this kernel (ipywidgets catches them; they are counted here)."""
+KERNEL_PID = os.getpid()
+_STACKS = open(os.path.join(os.getcwd(), "kernel-stacks.txt"), "w")
+faulthandler.register(signal.SIGUSR1, file=_STACKS, all_threads=True)  # the test asks for them if the kernel is silent
 _ip = get_ipython()
 _show = _ip.showtraceback
 def _record(*args, **kwargs):
@@ -114,33 +126,28 @@ def probe(sid, save=False):
     ANSWER = json.dumps(out)  # read back through the request's reply (user_expressions), not its printed output
 '''
 
-JS_ASK = """async ([code, expr]) => {
+JS_ASK = """async ([code, expr, ms]) => {
   // the value of expr after code ran, from the execute reply: a widget callback running at the same time on a kernel
-  // subshell's thread may take the printed output of this request as its own, the reply's user_expressions not
+  // subshell's thread may take the printed output of this request as its own, the reply's user_expressions not.
+  // The reply is all the answer needs: the request's 'idle' status on IOPub (which fut.done also waits for) is not
+  // waited for. No answer in ms: say so, with what did come, never wait for ever
   const w = window.jupyterapp.shell.currentWidget;
   const k = w.sessionContext.session.kernel;
   const fut = k.requestExecute({code, silent: false, store_history: false, user_expressions: {answer: expr}});
   let error = '';
-  fut.onIOPub = msg => {
-    if (msg.header.msg_type === 'error') error += 'KERNEL ERROR ' + msg.content.ename + ': ' + msg.content.evalue;
-  };
-  const reply = await fut.done;
-  const v = (reply.content.user_expressions || {}).answer;
-  return {value: v && v.status === 'ok' ? v.data['text/plain'] : null, error: error || (v ? v.evalue || '' : '')};
-}"""
-
-JS_EXEC = """async (code) => {
-  const w = window.jupyterapp.shell.currentWidget;
-  const k = w.sessionContext.session.kernel;
-  const fut = k.requestExecute({code, silent: false, store_history: false});
-  let out = '';
+  const seen = [];
   fut.onIOPub = msg => {
     const t = msg.header.msg_type;
-    if (t === 'stream') out += msg.content.text;
-    if (t === 'error') out += 'KERNEL ERROR ' + msg.content.ename + ': ' + msg.content.evalue;
+    seen.push(t === 'status' ? 'status ' + msg.content.execution_state : t);
+    if (t === 'error') error += 'KERNEL ERROR ' + msg.content.ename + ': ' + msg.content.evalue;
   };
-  await fut.done;
-  return out;
+  const replied = new Promise(r => { fut.onReply = r; });
+  const late = new Promise(r => setTimeout(() => r(null), ms));
+  const reply = await Promise.race([replied, fut.done, late]);
+  if (!reply) return {value: null, silent: true, status: k.status, connection: k.connectionStatus, seen};
+  if (reply.content.status === 'error') error += 'KERNEL ERROR ' + reply.content.ename + ': ' + reply.content.evalue;
+  const v = (reply.content.user_expressions || {}).answer;
+  return {value: v && v.status === 'ok' ? v.data['text/plain'] : null, error: error || (v ? v.evalue || '' : '')};
 }"""
 
 KINDS = {  # what a click may be, its weight, and the buttons it picks among (in the table)
@@ -240,19 +247,46 @@ def lab(tmp_path_factory):
 class Session:
     """The notebook's page, its console errors, and the kernel behind it."""
 
-    def __init__(self, page) -> None:
+    def __init__(self, page, server=None) -> None:
         self.page = page
+        self.server = server
+        self.kernel_pid: int | None = None
         self.console: list[str] = []
         self.failed: list[str] = []
         page.on("console", lambda m: self.console.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: self.console.append(f"page error: {e}"))
         page.on("requestfailed", lambda r: self.failed.append(r.url))
 
-    def kernel(self, code: str) -> str:
-        return self.page.evaluate(JS_EXEC, code)
+    def silence(self) -> str:
+        """What the kernel was doing when it did not answer: the server's view of it and every thread's stack."""
+        import signal
+        import urllib.request
+
+        said = []
+        if self.server is not None:
+            try:
+                url = f"{self.server.url}/api/kernels?token={self.server.token}"
+                with urllib.request.urlopen(url, timeout=10) as r:
+                    said.append("server: " + r.read().decode()[:500])
+            except OSError as err:
+                said.append(f"server: no answer ({err})")
+        if self.kernel_pid and self.server is not None:
+            stacks = Path(self.server.root) / "kernel-stacks.txt"
+            try:
+                os.kill(self.kernel_pid, signal.SIGUSR1)
+                self.page.wait_for_timeout(2000)
+                said.append("kernel threads:\n" + stacks.read_text(encoding="utf-8", errors="replace")[:20000])
+            except OSError as err:
+                said.append(f"kernel {self.kernel_pid}: {err}")
+        return "\n".join(said)
 
     def probe(self, sid: str, save: bool = False) -> dict:
-        answer = self.page.evaluate(JS_ASK, [f"probe({sid!r}, save={save})", "ANSWER"])
+        answer = self.page.evaluate(JS_ASK, [f"probe({sid!r}, save={save})", "ANSWER", KERNEL_WAIT_MS])
+        if answer.get("silent"):
+            raise AssertionError(f"seed {SEED}: the kernel did not answer about {sid} in {KERNEL_WAIT_MS} ms "
+                                 f"(kernel {answer.get('status')}, connection {answer.get('connection')}; "
+                                 f"what came on IOPub for it: {answer.get('seen')})\n"
+                                 f"{self.silence()}")
         try:
             return json.loads(ast.literal_eval(answer["value"]))
         except (ValueError, SyntaxError, TypeError):
@@ -352,10 +386,12 @@ def _answer(session: Session, sid: str, before: dict) -> dict:
     return probe
 
 
-def _undo_to_start(session: Session, i: int, sid: str, start: dict) -> dict:
+def _undo_to_start(session: Session, i: int, sid: str, start: dict, deadline: float) -> dict:
     probe = session.probe(sid)
     for _ in range(400):
         if probe["actions"] == 0 and probe["history"] <= start["history"]:
+            break
+        if time.monotonic() > deadline:  # the caller reports a game not back at its start
             break
         session.page.locator(".hexlab-table").nth(i).locator(".hexlab-undo").click(timeout=20_000)
         probe = _answer(session, sid, probe)
@@ -374,10 +410,13 @@ def _undo_to_start(session: Session, i: int, sid: str, start: dict) -> dict:
 def test_random_clicks_on_a_table_of_each_ruleset(lab, browser):
     context = browser.new_context(viewport={"width": 1366, "height": 900}, device_scale_factor=1)
     page = context.new_page()
-    session = Session(page)
+    session = Session(page, lab)
+    began = time.monotonic()
+    deadline = began + BUDGET_S
     open_notebook(page, lab, NOTEBOOK)
     ran = run_all(page)
     assert ran.errors == [], f"seed {SEED}: {ran.errors}"
+    session.kernel_pid = int(page.evaluate(JS_ASK, ["", "KERNEL_PID", 120_000])["value"])
     wait_drawn(page)
     page.wait_for_timeout(1000)
     results: dict[str, dict[str, int]] = {}
@@ -393,18 +432,23 @@ def test_random_clicks_on_a_table_of_each_ruleset(lab, browser):
         clicks, applied, log = 0, 0, []
         probe, console_seen = start, len(session.console)  # the trail names the clicks after which errors came
         for n in range(CLICKS):
+            if time.monotonic() > deadline:
+                problems.append(f"seed {SEED}, {sid}: the test's {BUDGET_S:.0f} s ran out before click {n}; "
+                                f"the last clicks (seconds from the start):\n  " + "\n  ".join(log[-12:]))
+                break
             before = probe["actions"]
             try:
                 what = _random_click(session, i, sid, probe, rng)
             except Exception as err:  # noqa: BLE001 (a click the page refused: named with the seed, below)
-                problems.append(f"seed {SEED}, {sid}, click {n}: {type(err).__name__}: {str(err)[:900]}")
+                problems.append(f"seed {SEED}, {sid}, click {n}: {type(err).__name__}: {str(err)[:8000]}")
                 break
             clicks += 1
             probe = session.probe(sid)
             _settle(session, i, probe["ui"])
             applied += probe["actions"] > before
             fresh, console_seen = len(session.console) - console_seen, len(session.console)
-            log.append(f"{n}: {what} -> {probe['actions']} actions" + (f" [{fresh} console errors]" if fresh else ""))
+            log.append(f"{n}: {what} -> {probe['actions']} actions" + (f" [{fresh} console errors]" if fresh else "")
+                       + f" @{time.monotonic() - began:.1f}s")
             if probe["errors"]:
                 problems.append(f"seed {SEED}, {sid}, after click {n} ({what}): {probe['errors']}")
                 break
@@ -417,7 +461,7 @@ def test_random_clicks_on_a_table_of_each_ruleset(lab, browser):
         if replayed.state.to_data() != final["state"]:
             problems.append(f"seed {SEED}, {sid}: the replay of the table's game differs from the game")
         # back to the start by Undo: the first picture of the map again
-        back = _undo_to_start(session, i, sid, start)
+        back = _undo_to_start(session, i, sid, start, deadline + 120)
         if back["actions"] != 0 or back["history"] != start["history"]:
             problems.append(f"seed {SEED}, {sid}: Undo did not bring the game back to its start "
                             f"({back['actions']} actions, {back['history']} entries; start {start['history']})")
