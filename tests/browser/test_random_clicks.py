@@ -8,8 +8,9 @@ place, or anywhere), the stepper's buttons (Next step, Play to next decision, Un
 buttons and the map's choice buttons, Hint, New game, Save and Load. Only clicks: the page is never scripted.
 
 After every click the test asks the kernel (by running code in it, as a reader's own cell would) what the game
-on the table is, and waits until the page shows the buttons the kernel has (the click's callback may run on a kernel
-subshell's thread while the question runs on the main one). A question the kernel leaves unanswered for two minutes,
+on the table is, and asks again until the page shows the buttons the kernel has (the click's callback may run on a
+kernel subshell's thread while the question runs on the main one, so one answer may come from before the click or
+half-way through it). A question the kernel leaves unanswered for two minutes,
 or a test still clicking after 25 minutes (it takes about 5), fails at once, with the kernel's status, what came
 back for the question and every kernel thread's stack, instead of leaving CI waiting for its own limit. At the end:
 
@@ -211,13 +212,9 @@ JS_SIGNATURE = """i => {
 }"""
 
 
-def _settle(session: Session, i: int, want: list | None = None) -> None:
-    """Wait until the page shows what the kernel sent (the same buttons and map in two looks in a row): a new
-    game or a loaded one builds the table's parts again, and a click must not land while they are being made."""
-    for _ in range(100):  # first the buttons the kernel has (Undo enabled or not, the choices...)
-        if want is None or session.page.evaluate(JS_UI, i) == want:
-            break
-        session.page.wait_for_timeout(150)
+def _settle(session: Session, i: int) -> None:
+    """Wait until the page stops changing (the same buttons and map in two looks in a row): a new game or a loaded
+    one builds the table's parts again, and a click must not land while they are being made."""
     last = None
     for _ in range(60):
         now = session.page.evaluate(JS_SIGNATURE, i)
@@ -225,6 +222,22 @@ def _settle(session: Session, i: int, want: list | None = None) -> None:
             return
         last = now
         session.page.wait_for_timeout(150)
+
+
+def _agree(session: Session, i: int, sid: str) -> dict:
+    """The kernel's state once the page shows the buttons the kernel has, both read again until they agree (at most
+    15 s), then the page settled. The kernel is asked again each time: a click's callback may still be running on a
+    kernel subshell's thread when the question runs on the main one, and a look taken then shows the game before
+    the click, or half-way through it (the description of Next step changed, its choices not yet), which the page
+    never shows."""
+    probe = session.probe(sid)
+    for _ in range(100):
+        if session.page.evaluate(JS_UI, i) == probe["ui"]:
+            break
+        session.page.wait_for_timeout(150)
+        probe = session.probe(sid)
+    _settle(session, i)
+    return probe
 
 
 def _notebook(path: Path) -> Path:
@@ -356,8 +369,7 @@ def _random_click(session: Session, i: int, sid: str, probe: dict, rng: random.R
             # the kernel's answer to the last click came after the look (the probe read the game before the kernel
             # had the click: seen once in CI, Undo still enabled from before a Restart). A person sees the page
             # change and clicks what is there then: wait for the page to show the game, and choose again
-            probe = session.probe(sid)
-            _settle(session, i, probe["ui"])
+            probe = _agree(session, i, sid)
             return "(the page changed) " + _random_click(session, i, sid, probe, rng, late + 1)
         if label is None:
             raise AssertionError(f"{kind} #{n}: the button is no longer on the page")
@@ -394,16 +406,16 @@ def _undo_to_start(session: Session, i: int, sid: str, start: dict, deadline: fl
         if time.monotonic() > deadline:  # the caller reports a game not back at its start
             break
         session.page.locator(".hexlab-table").nth(i).locator(".hexlab-undo").click(timeout=20_000)
-        probe = _answer(session, sid, probe)
-        _settle(session, i, probe["ui"])
+        _answer(session, sid, probe)
+        probe = _agree(session, i, sid)
     for _ in range(2):  # a unit still chosen on the map: click it again to let it go (a second time if the first
         # click asked about its own place, where it may act: Cadet's leader rests there)
         hit = [c for c in probe["counters"] if c[2] == probe["selected"]] if probe["selected"] else []
         if not hit:
             break
         _click_map(session, i, probe, hit[0][0], hit[0][1])
-        probe = _answer(session, sid, probe)
-        _settle(session, i, probe["ui"])
+        _answer(session, sid, probe)
+        probe = _agree(session, i, sid)
     return probe
 
 
@@ -425,8 +437,7 @@ def test_random_clicks_on_a_table_of_each_ruleset(lab, browser):
     for i, sid in enumerate(TABLES):
         rng = random.Random(f"{SEED}:{sid}")
         page.locator(".hexlab-table").nth(i).scroll_into_view_if_needed()
-        start = session.probe(sid)
-        _settle(session, i, start["ui"])
+        start = _agree(session, i, sid)
         first_picture = _canvas_hash(session, i)
         _keep_picture(session, i, f"random_clicks_{sid.replace('/', '_')}_first.png")
         clicks, applied, log = 0, 0, []
@@ -443,8 +454,7 @@ def test_random_clicks_on_a_table_of_each_ruleset(lab, browser):
                 problems.append(f"seed {SEED}, {sid}, click {n}: {type(err).__name__}: {str(err)[:8000]}")
                 break
             clicks += 1
-            probe = session.probe(sid)
-            _settle(session, i, probe["ui"])
+            probe = _agree(session, i, sid)
             applied += probe["actions"] > before
             fresh, console_seen = len(session.console) - console_seen, len(session.console)
             log.append(f"{n}: {what} -> {probe['actions']} actions" + (f" [{fresh} console errors]" if fresh else "")
