@@ -27,7 +27,7 @@ import nbformat
 import pytest
 
 from .harness import open_notebook, run_all, start_lab, wait_drawn
-from .test_random_clicks import JS_ASK, JS_UI, Session, _settle
+from .test_random_clicks import JS_ASK, JS_UI, KERNEL_WAIT_MS, Session, _settle
 
 NOTEBOOK = "rebuild.ipynb"
 TABLES = [("cadet/drill_punch", 4), ("memoir44/drill_basic", 4)]
@@ -83,9 +83,19 @@ JS_FRAMES = """() => new Promise(done => requestAnimationFrame(() => requestAnim
 
 
 def _kernel_ui(session: Session, sid: str) -> tuple[int, list]:
-    answer = session.page.evaluate(JS_ASK, [f"ui({sid!r})", "ANSWER"])
+    answer = session.page.evaluate(JS_ASK, [f"ui({sid!r})", "ANSWER", KERNEL_WAIT_MS])
+    assert not answer.get("silent"), f"the kernel did not answer about {sid} in {KERNEL_WAIT_MS} ms: {answer}"
     moves, shown = json.loads(ast.literal_eval(answer["value"]))
     return moves, shown
+
+
+def _shown(session: Session, i: int, want: list) -> None:
+    """Wait until the page shows the buttons the kernel has (at most 15 s), then until it stops changing."""
+    for _ in range(100):
+        if session.page.evaluate(JS_UI, i) == want:
+            break
+        session.page.wait_for_timeout(150)
+    _settle(session, i)
 
 
 def _notebook(path):
@@ -121,7 +131,7 @@ def test_new_game_and_load_rebuild_a_table_with_no_console_error(tmp_path, brows
                 table.locator(".hexlab-new-game" if kind == "new" else ".hexlab-load").click()
                 page.wait_for_function(JS_REBUILT, arg=i, timeout=60_000, polling=100)
                 moves, want = _kernel_ui(session, sid)
-                _settle(session, i, want)
+                _shown(session, i, want)
                 page.evaluate(JS_FRAMES)  # the messages the widget manager posted are delivered by then
                 shown = page.evaluate(JS_UI, i)
                 assert shown == want, f"{sid}, click {n} ({kind}): the page shows {shown}, the kernel has {want}"
