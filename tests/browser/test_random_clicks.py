@@ -10,8 +10,8 @@ buttons and the map's choice buttons, Hint, New game, Save and Load. Only clicks
 After every click the test asks the kernel (by running code in it, as a reader's own cell would) what the game
 on the table is, and asks again until the page shows the buttons the kernel has (the click's callback may run on a
 kernel subshell's thread while the question runs on the main one, so one answer may come from before the click or
-half-way through it). A question the kernel leaves unanswered for two minutes,
-or a test still clicking after 25 minutes (it takes about 5), fails at once, with the kernel's status, what came
+half-way through it). A question the kernel leaves unanswered for two minutes, or a test still clicking after 25
+minutes (it takes about 2), fails at once, with the kernel's status, what came
 back for the question and every kernel thread's stack, instead of leaving CI waiting for its own limit. At the end:
 
 - no error output in the notebook, no error in the browser's console, no traceback in the kernel (a widget
@@ -50,7 +50,7 @@ KERNEL_WAIT_MS = int(os.environ.get("HEXLAB_CLICK_KERNEL_WAIT_MS", "120000"))
 """How long a question to the kernel may go unanswered before the test fails, saying what the kernel was doing
 (its status and every thread's stack): a click is handled in well under a second, a veteran hint in a few."""
 BUDGET_S = float(os.environ.get("HEXLAB_CLICK_BUDGET", "1500"))
-"""The whole test's time (it takes about 5 minutes): past it the clicking stops and the test fails with the trail,
+"""The whole test's time (it takes about 2 minutes): past it the clicking stops and the test fails with the trail,
 rather than leave CI waiting for its own limit with nothing said."""
 TABLES = [  # one scenario of each ruleset: the small ones, so that a few dozen clicks play several actions
     "memoir44/drill_basic", "cadet/drill_punch", "cactus/drill_turn", "warsea/drill_rescue", "cartwheel/wewak",
@@ -293,13 +293,19 @@ class Session:
                 said.append(f"kernel {self.kernel_pid}: {err}")
         return "\n".join(said)
 
-    def probe(self, sid: str, save: bool = False) -> dict:
-        answer = self.page.evaluate(JS_ASK, [f"probe({sid!r}, save={save})", "ANSWER", KERNEL_WAIT_MS])
+    def ask(self, code: str, expr: str) -> dict:
+        """Run ``code`` in the kernel and return :data:`JS_ASK`'s answer for ``expr``; a kernel silent for
+        :data:`KERNEL_WAIT_MS` fails the test, saying what it was doing (:meth:`silence`)."""
+        answer = self.page.evaluate(JS_ASK, [code, expr, KERNEL_WAIT_MS])
         if answer.get("silent"):
-            raise AssertionError(f"seed {SEED}: the kernel did not answer about {sid} in {KERNEL_WAIT_MS} ms "
+            raise AssertionError(f"seed {SEED}: the kernel did not answer {code!r} in {KERNEL_WAIT_MS} ms "
                                  f"(kernel {answer.get('status')}, connection {answer.get('connection')}; "
                                  f"what came on IOPub for it: {answer.get('seen')})\n"
                                  f"{self.silence()}")
+        return answer
+
+    def probe(self, sid: str, save: bool = False) -> dict:
+        answer = self.ask(f"probe({sid!r}, save={save})", "ANSWER")
         try:
             return json.loads(ast.literal_eval(answer["value"]))
         except (ValueError, SyntaxError, TypeError):
@@ -428,7 +434,7 @@ def test_random_clicks_on_a_table_of_each_ruleset(lab, browser):
     open_notebook(page, lab, NOTEBOOK)
     ran = run_all(page)
     assert ran.errors == [], f"seed {SEED}: {ran.errors}"
-    session.kernel_pid = int(page.evaluate(JS_ASK, ["", "KERNEL_PID", 120_000])["value"])
+    session.kernel_pid = int(session.ask("", "KERNEL_PID")["value"])
     wait_drawn(page)
     page.wait_for_timeout(1000)
     results: dict[str, dict[str, int]] = {}

@@ -27,7 +27,7 @@ import nbformat
 import pytest
 
 from .harness import open_notebook, run_all, start_lab, wait_drawn
-from .test_random_clicks import JS_ASK, JS_UI, KERNEL_WAIT_MS, Session, _settle
+from .test_random_clicks import JS_UI, Session, _settle
 
 NOTEBOOK = "rebuild.ipynb"
 TABLES = [("cadet/drill_punch", 4), ("memoir44/drill_basic", 4)]
@@ -83,8 +83,7 @@ JS_FRAMES = """() => new Promise(done => requestAnimationFrame(() => requestAnim
 
 
 def _kernel_ui(session: Session, sid: str) -> tuple[int, list]:
-    answer = session.page.evaluate(JS_ASK, [f"ui({sid!r})", "ANSWER", KERNEL_WAIT_MS])
-    assert not answer.get("silent"), f"the kernel did not answer about {sid} in {KERNEL_WAIT_MS} ms: {answer}"
+    answer = session.ask(f"ui({sid!r})", "ANSWER")
     moves, shown = json.loads(ast.literal_eval(answer["value"]))
     return moves, shown
 
