@@ -18,7 +18,9 @@ Without ``--split`` the whole game is searched in one process. With ``--split T`
 turn ``T``: every distinct position there is listed (the turns before it walked whole), the parts work out those
 positions' values (each part a contiguous block of them, saved every 100 as JSON to ``--store`` so that a
 stopped part resumes where it was), and ``--combine`` searches the turns before ``T`` with those values at the
-cut. Values are floats; ``--exact`` keeps them as fractions (slower; for the tests' small positions).
+cut. Values are floats; ``--exact`` keeps them as fractions (slower; for the tests' small positions). With the
+value, the tool prints what best play does first: the seat's likeliest first decisions and each one's best choices
+with their odds (:func:`report_openings`).
 
 For Cactus the positions are keyed in a form that merges positions which play on the same, and dice outcomes that
 the rules read the same are merged before they are resolved (:func:`cactus_key`, :func:`cactus_outcomes`, each
@@ -210,6 +212,48 @@ class Solver:
         return v
 
 
+def choices(solver: Solver, state: GameState) -> list[tuple[float, str]]:
+    """At a position where the hero decides: each legal action in words with the hero's chance of winning after
+    it (best play from there on), best first. Looked up in the solver's memory where already worked out."""
+    world, rules = solver.world, solver.world.rules
+    rows = [(float(solver.value(world.apply(state, a))), rules.describe(state, a)) for a in world.legal(state)]
+    return sorted(rows, key=lambda r: -r[0])
+
+
+def first_decisions(solver: Solver, root: GameState) -> list[tuple[float, GameState]]:
+    """The positions where the hero first decides, each with the chance of reaching it (the other side playing at
+    random, the dice by their odds), likeliest first: the openings whose best answers :func:`choices` shows."""
+    world, key = solver.world, solver.key
+    found: dict[Any, list] = {}
+    stack: list[tuple[float, GameState]] = [(1.0, root)]
+    while stack:
+        p, state = stack.pop()
+        state = world.settle(state)
+        kind = world.kind(state)
+        if kind == "over":
+            continue
+        if kind == "dice":
+            stack.extend((p * float(q), world.resolve(state, faces)) for faces, q in solver.outcomes(state))
+        elif world.to_act(state) == solver.hero:
+            found.setdefault(key(state), [0.0, state])[0] += p
+        else:
+            legal = world.legal(state)
+            stack.extend((p / len(legal), world.apply(state, a)) for a in legal)
+    return sorted(((p, s) for p, s in found.values()), key=lambda r: -r[0])
+
+
+def report_openings(solver: Solver, root: GameState, shown: int = 6) -> None:
+    """Print the hero's best answers to the likeliest openings: what best play does first."""
+    openings = first_decisions(solver, root)
+    print(f"Its first decision comes at {len(openings)} distinct positions; the likeliest {min(shown, len(openings))}:")
+    for p, state in openings[:shown]:
+        rules = solver.world.rules
+        units = ", ".join(f"{u.id} {rules.board.label(u.at)} {u.strength}" for u in state.units.values() if u.alive)
+        print(f"  {p:.1%} of games, {rules.clock(state)}: {units}")
+        for v, words in choices(solver, state)[:4]:
+            print(f"    {v:.4f}  {words}")
+
+
 def positions_at_turn(solver: Solver, root: GameState, turn: int) -> dict[Any, GameState]:
     """Every distinct position at the start of ``turn`` (its first decision or dice step) reachable from ``root``,
     in the order a depth-first walk meets them."""
@@ -275,6 +319,7 @@ def main(argv: list[str] | None = None) -> None:
         v = solver.value(root)
         print(f"{args.scenario}, {args.seat}: best play against random wins {float(v):.4f}"
               f"{f' ({v})' if args.exact else ''}; {solver.positions} positions, {time.perf_counter() - t0:.0f} s")
+        report_openings(solver, root)
         return
     store = Path(args.store)
     store.mkdir(parents=True, exist_ok=True)
@@ -294,6 +339,7 @@ def main(argv: list[str] | None = None) -> None:
         v = solver.value(root)
         print(f"{args.scenario}, {args.seat}: best play against random wins {float(v):.4f}; "
               f"{solver.positions} positions before the cut")
+        report_openings(solver, root)
         return
     part = args.part or 0
     lo, hi = len(items) * part // args.parts, len(items) * (part + 1) // args.parts

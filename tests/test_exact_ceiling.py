@@ -139,3 +139,39 @@ def test_a_positions_key_is_the_same_in_every_process(tool):
         out = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True,
                              check=True).stdout
         assert int(out) == here
+
+
+@pytest.mark.rule("caf.air.bombing.choose_installation_or_troops", "caf.victory.new_target_bombing_vp")
+def test_the_best_choice_shown_is_the_raid_worked_out_by_hand(tool):
+    """What best play does is shown with its odds: in the last raid above, only the installation can win (25/108);
+    bombing the troops or not raiding leaves Japan behind on points whatever the dice."""
+    game = drill_position(25, 2, 2, "air.raids")
+    solver = shortcut(tool, game)
+    rows = tool.choices(solver, game.state)
+    assert rows[0] == (pytest.approx(25 / 108), "Betty bombers (Rabaul): bomb the installation in Guadalcanal")
+    assert sorted(words for _, words in rows[1:]) == ["Betty bombers (Rabaul): bomb the troops in Guadalcanal",
+                                                      "No more raids"]
+    assert all(v == 0 for v, _ in rows[1:])
+    assert tool.first_decisions(solver, game.state) == [(1.0, game.state)]
+
+
+def test_the_openings_shown_are_the_heros_first_decisions_with_their_chances(tool):
+    """The Marines' first decisions in the drill's last hour, after Japan's random moves: each is the Marines' to
+    make, none is counted twice, and together with the lines where both Marine units are held in fights (no move
+    left to them; a combat then ends the game) they make up every game."""
+    game = drill_position(10, 2, 2, "ground.move")
+    solver = tool.Solver(game.rules, "US Marines", tool.cactus_key(game.rules),
+                         tool.cactus_outcomes(World(game.rules)))
+    openings = tool.first_decisions(solver, game.state)
+    assert all(solver.world.to_act(s) == "US Marines" for _, s in openings)
+    assert len({solver.key(s) for _, s in openings}) == len(openings)
+    assert [p for p, _ in openings] == sorted((p for p, _ in openings), reverse=True)
+    # Japan passes (1/5), or moves one SNLF and passes or moves the other: 4/5 of games then split in thirds.
+    # Both SNLFs into different boxes, each holding a Marine unit (4 of the 12 two-move lines), leave the
+    # Marines no move: 1 - 4/15.
+    assert sum(p for p, _ in openings) == pytest.approx(11 / 15)
+    value = solver.value(game.state)
+    for _, state in openings:
+        best = tool.choices(solver, state)
+        assert best[0][0] == max(v for v, _ in best) == solver.value(state)
+    assert 0 < value < 1
