@@ -239,15 +239,14 @@ def first_decisions(solver: Solver, root: GameState) -> list[tuple[float, GameSt
         else:
             legal = world.legal(state)
             stack.extend((p / len(legal), world.apply(state, a)) for a in legal)
-    return sorted(((p, s) for p, s in found.values()), key=lambda r: -r[0])
+    return sorted((tuple(row) for row in found.values()), key=lambda r: -r[0])
 
 
 def report_openings(solver: Solver, root: GameState, shown: int = 6) -> None:
     """Print the hero's best answers to the likeliest openings: what best play does first."""
-    openings = first_decisions(solver, root)
+    openings, rules = first_decisions(solver, root), solver.world.rules
     print(f"Its first decision comes at {len(openings)} distinct positions; the likeliest {min(shown, len(openings))}:")
     for p, state in openings[:shown]:
-        rules = solver.world.rules
         units = ", ".join(f"{u.id} {rules.board.label(u.at)} {u.strength}" for u in state.units.values() if u.alive)
         print(f"  {p:.1%} of games, {rules.clock(state)}: {units}")
         for v, words in choices(solver, state)[:4]:
