@@ -807,13 +807,14 @@ def test_cactus_japan_holds_its_box_instead_of_walking_into_a_perimeter_it_canno
     assert all(c.value < result.choices[0].value for c in result.choices if c.action in moves)
 
 
-@pytest.mark.rule("caf.combat.hit_on_six", "caf.sequence.ground_move_timing")
+@pytest.mark.rule("caf.combat.hit_on_six", "caf.sequence.ground_move_timing", "caf.movement.once_per_turn")
 def test_cactus_the_marines_keep_their_reserve_out_of_a_fight_its_dice_lose():
     """The Japanese have moved for the hour; the Marine reserve (2 steps, 3 dice) at Beach Red could march into Cape
     Esperance against an SNLF of 4 steps (4 dice). Boxes and steps alone call it even (Beach Red left empty, Cape
     Esperance no longer Japanese alone), but the hour's exact odds say the reserve expects to lose 0.65 of a step
     (4 dice at 6s, capped at its 2 steps) for 0.5 of the SNLF's: the fights to come make staying worth more, and the
-    words say so."""
+    words say so. Marching also spends the reserve's move for the turn (the moves left, caf.movement.once_per_turn):
+    that is the one other term that differs, by one unit's worth, and the fights to come decide without it."""
     from hexlab.ai.explain import term_words
     from hexlab.ai.rulesets import cactus as hooks
     from hexlab.rulesets.cactus.odds import hour_outcomes
@@ -834,10 +835,143 @@ def test_cactus_the_marines_keep_their_reserve_out_of_a_fight_its_dice_lose():
     theirs = sum(p * min(d, 4) for (a, d, r), p in odds.items())
     assert theirs == Fraction(1, 2) and own == Fraction(421, 648)  # 4 dice hitting on 6s, capped at 2 steps
     assert march.terms["threat"] == pytest.approx(hooks.THREAT * float(theirs - own))
-    assert {k: v for k, v in march.terms.items() if k != "threat"} == pytest.approx(
-        {k: v for k, v in stay.terms.items() if k != "threat"})  # even on everything else
-    assert march.value < stay.value
+    assert march.terms["moves"] == pytest.approx(stay.terms["moves"] - hooks.MOVE_LEFT)  # its move spent
+    assert {k: v for k, v in march.terms.items() if k not in ("threat", "moves")} == pytest.approx(
+        {k: v for k, v in stay.terms.items() if k not in ("threat", "moves")})  # even on everything else
+    assert march.value + hooks.MOVE_LEFT < stay.value  # the fights to come alone make staying worth more
     assert "expected steps lost in the fights to come" in term_words("cactus", stay.terms, march.terms)
+
+
+def _exact_choices(game: hexlab.Game, side: str) -> dict[str, float]:
+    """Each legal move's chance of winning for ``side`` with best play from there against the random player, worked
+    out exactly (benchmarks/exact_ceiling.py's search through the engine, with its Cactus shortcuts, which its own
+    tests check against the plain search; in floats), by the move's words."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "exact_ceiling.py"
+    spec = importlib.util.spec_from_file_location("exact_ceiling_for_ai_tests", path)
+    tool = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = tool
+    spec.loader.exec_module(tool)
+    solver = tool.Solver(game.rules, side, tool.cactus_key(game.rules), tool.cactus_outcomes(World(game.rules)))
+    world = solver.world
+    return {game.rules.describe(game.state, a): solver.value(world.apply(game.state, a))
+            for a in world.legal(game.state)}
+
+
+@pytest.mark.rule("caf.victory.uncontested_location_vp", "caf.sequence.ground_move_timing",
+                  "caf.victory.sudden_death_guadalcanal")
+def test_cactus_the_marines_take_a_box_at_the_end_of_the_turn_with_the_unit_guadalcanal_does_not_need():
+    """The last hour of the first of two one-hour turns; the Japanese have moved (one SNLF of 2 steps at Cape
+    Esperance). Both Marine units (2 steps each) stand in Guadalcanal. One of them marching into empty Beach Red
+    takes a VP at the count, and the other still meets the SNLF's 2 steps if it comes at Guadalcanal next turn. The
+    computer once valued every Marine step in Guadalcanal at 3 points and stood fast, and that is how it lost most
+    of the drill turn's games. Now it takes the box, and its move is one of the best worked out exactly."""
+    game = cb.make([("1Mar", cb.US, "1mar", cb.GC, {"strength": 2}), ("1MarRes", cb.US, "1mar_res", cb.GC),
+                    ("S1", cb.JP, "snlf", cb.CE, {"strength": 2})], turns=2, hours=1)
+    game.apply(next(a for a in game.legal_actions() if type(a).__name__ == "EndMoves"))
+    cb.advance(game)
+    assert game.to_act == cb.US and game.state.position == "ground.move"
+    result = search(game, level="veteran", seed=1)
+    chosen = game.rules.describe(game.state, result.best)
+    exact = _exact_choices(game, cb.US)
+    assert chosen.endswith("overland to Beach Red"), chosen
+    assert exact[chosen] == pytest.approx(max(exact.values())) and exact[chosen] > exact["No more moves"] + 0.1
+
+
+@pytest.mark.rule("caf.victory.sudden_death_guadalcanal", "caf.stacking.four_steps_per_box",
+                  "caf.movement.once_per_turn", "caf.sequence.ground_move_timing")
+def test_cactus_the_marines_guard_guadalcanal_against_the_steps_that_can_reach_it():
+    """The Marines' Guadalcanal term at the end of the first of two one-hour turns (the Marines deciding, the
+    Japanese having moved), an SNLF of 2 steps at Cape Esperance. With Guadalcanal empty and the one Marine unit
+    at Beach Red, the SNLF can march in at its next move (the land link) before any Marine unit is there to meet it:
+    3 points for each of its 2 steps. With both Marine units in Guadalcanal, 4 steps against 2, nothing is short
+    and holding it is worth 8. With one of them at Beach Red instead, it can march back to meet the SNLF in the same
+    hour (the Marines move second): nothing is short either."""
+    from hexlab.ai.rulesets import cactus as hooks
+
+    def term(units):
+        game = cb.make(units, turns=2, hours=1)
+        game.apply(next(a for a in game.legal_actions() if type(a).__name__ == "EndMoves"))
+        cb.advance(game)
+        assert game.to_act == cb.US and game.state.position == "ground.move"
+        return hooks.evaluate(game.rules, game.state, cb.US)["guadalcanal"]
+
+    snlf = ("S1", cb.JP, "snlf", cb.CE, {"strength": 2})
+    assert term([("1Mar", cb.US, "1mar", cb.BR, {"strength": 2}), snlf]) == -6.0
+    assert term([("1Mar", cb.US, "1mar", cb.GC, {"strength": 2}), ("1MarRes", cb.US, "1mar_res", cb.GC), snlf]) == 8.0
+    assert term([("1Mar", cb.US, "1mar", cb.GC, {"strength": 2}), ("1MarRes", cb.US, "1mar_res", cb.BR), snlf]) == 8.0
+
+
+@pytest.mark.rule("caf.victory.uncontested_location_vp", "caf.victory.sudden_death_guadalcanal",
+                  "caf.combat.retreat_overland_to_start")
+def test_cactus_in_the_games_last_hour_a_position_is_worth_its_chances_at_the_count():
+    """In the game's last hour only the count decides, so the evaluation is the chance of winning less the chance of
+    losing, in the search's points for a won game, and its other terms are nothing. Marines at Beach Red and
+    Guadalcanal, an SNLF at Cape Esperance: 2 VP to 1 whatever happens, a sure win. The SNLF in Guadalcanal
+    instead (3 steps, marched in from Cape Esperance against one Marine step): Guadalcanal falls with the exact chance
+    of its fight (the Japanese win at once); if the SNLF is sent back to Cape Esperance (a defender's 5) after
+    taking the last Marine step, Guadalcanal is empty and each side holds one box, a draw; otherwise the Marines
+    lead on points (Beach Red, and Guadalcanal if they keep it)."""
+    from hexlab.ai.rulesets import cactus as hooks
+    from hexlab.ai.search import WIN
+    from hexlab.rulesets.cactus.odds import hour_outcomes
+
+    def at_marines_move(units):
+        game = cb.make(units, turns=1, hours=1)
+        if game.to_act == cb.JP:
+            game.apply(next(a for a in game.legal_actions() if type(a).__name__ == "EndMoves"))
+            cb.advance(game)
+        assert game.to_act == cb.US and game.state.position == "ground.move"
+        return game
+
+    game = at_marines_move([("1Mar", cb.US, "1mar", cb.GC, {"strength": 1}), ("1MarRes", cb.US, "1mar_res", cb.BR),
+                            ("S1", cb.JP, "snlf", cb.CE, {"strength": 3})])
+    terms = hooks.evaluate(game.rules, game.state, cb.US)
+    assert terms["result"] == WIN and {k: v for k, v in terms.items() if k not in ("result", "vp")} == dict.fromkeys(
+        set(terms) - {"result", "vp"}, 0.0)
+    game = at_marines_move([("1Mar", cb.US, "1mar", cb.GC, {"strength": 1}), ("1MarRes", cb.US, "1mar_res", cb.BR),
+                            ("S1", cb.JP, "snlf", cb.GC, {"strength": 3, "came_from": cb.CE})])
+    dice = {u.id: game.rules.dice_of(u) for u in game.state.units.values()}
+    odds = hour_outcomes(dice["S1"], dice["1Mar"])
+    falls = sum((p for (a, d, back), p in odds.items() if d >= 1 and a < 3 and not back), Fraction(0))
+    drawn = sum((p for (a, d, back), p in odds.items() if d >= 1 and a < 3 and back), Fraction(0))
+    assert 0 < falls < 1 and 0 < drawn < 1
+    won = 1 - falls - drawn
+    assert hooks.evaluate(game.rules, game.state, cb.US)["result"] == pytest.approx(WIN * float(won - falls))
+    assert hooks.evaluate(game.rules, game.state, cb.JP)["result"] == pytest.approx(WIN * float(falls - won))
+
+
+@pytest.mark.rule("caf.victory.sudden_death_guadalcanal", "caf.combat.hit_on_six",
+                  "caf.combat.retreat_overland_to_start")
+def test_cactus_the_chance_that_guadalcanal_falls_this_hour_is_the_exact_odds_of_its_fight():
+    """An SNLF of 3 steps has marched into Guadalcanal against one Marine step; the Japanese have moved, so the fight
+    is the hour's. It falls if the SNLF's dice hit once (the last step) while it keeps a step and the defender
+    rolls no 5 (which sends an overland attacker back): the odds module's exact outcomes say how often. The Marines'
+    evaluation counts that chance at SUDDEN points against them; the Marine reserve at Beach Red marching in to meet
+    it leaves a chance so small the computer takes it, and best play (worked out exactly) agrees."""
+    from hexlab.ai.rulesets import cactus as hooks
+    from hexlab.rulesets.cactus.odds import hour_outcomes
+
+    game = cb.make([("1Mar", cb.US, "1mar", cb.GC, {"strength": 1}), ("1MarRes", cb.US, "1mar_res", cb.BR),
+                    ("S1", cb.JP, "snlf", cb.GC, {"strength": 3, "came_from": cb.CE})], turns=1, hours=2)
+    if game.to_act == cb.JP:
+        game.apply(next(a for a in game.legal_actions() if type(a).__name__ == "EndMoves"))
+        cb.advance(game)
+    assert game.to_act == cb.US and game.state.position == "ground.move"
+    dice = {u.id: game.rules.dice_of(u) for u in game.state.units.values()}
+    odds = hour_outcomes(dice["S1"], dice["1Mar"])
+    falls = sum((p for (a, d, back), p in odds.items() if d >= 1 and a < 3 and not back), Fraction(0))
+    assert 0 < falls < 1
+    terms = hooks.evaluate(game.rules, game.state, cb.US)
+    assert terms["sudden"] == pytest.approx(-hooks.SUDDEN * float(falls))
+    result = search(game, level="veteran", seed=1)
+    chosen = game.rules.describe(game.state, result.best)
+    assert chosen == "1MarRes overland to Guadalcanal"
+    exact = _exact_choices(game, cb.US)
+    assert exact[chosen] == pytest.approx(max(exact.values())) and exact[chosen] > exact["No more moves"] + 0.1
 
 
 @pytest.mark.rule("was.base.sea_movement_default", "was.combat.base_attack_dice_default", "was.base.unit_data_default")
