@@ -13,6 +13,7 @@ Run from the project root::
     .venv/bin/python benchmarks/exact_ceiling.py cactus/drill_turn --seat Japan --split 2 --parts 2 --part 0
     .venv/bin/python benchmarks/exact_ceiling.py cactus/drill_turn --seat Japan --split 2 --parts 2 --part 1
     .venv/bin/python benchmarks/exact_ceiling.py cactus/drill_turn --seat Japan --split 2 --parts 2 --combine
+    .venv/bin/python benchmarks/exact_ceiling.py cactus/drill_turn --seat Japan --split 2 --parts 2 --compare veteran
 
 Without ``--split`` the whole game is searched in one process. With ``--split T`` the game is cut at the start of
 turn ``T``: every distinct position there is listed (the turns before it walked whole), the parts work out those
@@ -20,7 +21,10 @@ positions' values (each part a contiguous block of them, saved every 100 as JSON
 stopped part resumes where it was), and ``--combine`` searches the turns before ``T`` with those values at the
 cut. Values are floats; ``--exact`` keeps them as fractions (slower; for the tests' small positions). With the
 value, the tool prints what best play does first: the seat's likeliest first decisions and each one's best choices
-with their odds (:func:`report_openings`).
+with their odds (:func:`report_openings`). With ``--compare PLAYER`` (after the parts, where the game is cut) it
+plays ``--games`` of the benchmark's games of that player at the seat against ``random`` instead, and shows where its
+play parts from best play: each decision's exact shortfall (the best move's value less the value of the move made),
+summed by the clock and step, and the largest (:func:`compare`, :func:`report_compare`).
 
 For Cactus the positions are keyed in a form that merges positions which play on the same, and dice outcomes that
 the rules read the same are merged before they are resolved (:func:`cactus_key`, :func:`cactus_outcomes`, each
@@ -253,6 +257,92 @@ def report_openings(solver: Solver, root: GameState, shown: int = 6) -> None:
             print(f"    {v:.4f}  {words}")
 
 
+def compare(solver: Solver, new_game: Callable[[int], Any], player: str, seeds: range,
+            other: str = "random") -> list[dict]:
+    """Play ``player`` at the solver's seat against ``other`` in the games ``new_game(seed)`` makes (each player
+    seeded as ``bench_ai.py`` seeds them, so these are the benchmark's games, the levels held to their node budgets;
+    :func:`scenario_games` makes them from a scenario's name), and at each of its decisions with more than
+    one choice, look up the exact value of the move it made and of the best move: where its play parts from best
+    play. One row per game: its seed, its winner and its decisions (the clock, the step, the move made and its value,
+    the best value and the best moves). The values are the hero's chance of winning with best play from there on;
+    the sum of a game's shortfalls (best less made), averaged over many games, estimates what the player loses
+    against best play (the values are exact, the average is over the games played)."""
+    import dataclasses
+    import importlib
+
+    levels = importlib.import_module("hexlab.ai.search").LEVELS
+    kept = dict(levels)
+    levels.update({name: dataclasses.replace(level, seconds=None) for name, level in kept.items()})
+    try:
+        return _compare(solver, new_game, player, seeds, other)
+    finally:
+        levels.clear()
+        levels.update(kept)
+
+
+def _compare(solver: Solver, new_game: Callable[[int], Any], player: str, seeds: range, other: str) -> list[dict]:
+    from hexlab.players import make_player
+
+    world, hero = solver.world, solver.hero
+    games = []
+    for seed in seeds:
+        game = new_game(seed)
+        seat_index = game.state.sides.index(hero)
+        players = {hero: make_player(player, seed * 7919 + 101),
+                   game.state.sides[1 - seat_index]: make_player(other, seed * 7919 + 202)}
+        rows = []
+        while not game.is_over:
+            if game.current_step.automatic:
+                game.step()
+                continue
+            side = game.to_act
+            action = players[side].choose(game)
+            if side == hero:
+                state = game.state
+                legal = world.legal(state)
+                if len(legal) > 1:
+                    values = [(float(solver.value(world.apply(state, a))), a) for a in legal]
+                    best = max(v for v, _ in values)
+                    made = next(v for v, a in values if a == action)
+                    rows.append({"clock": game.rules.clock(state), "step": state.position,
+                                 "made": game.rules.describe(state, action), "made_value": made, "best_value": best,
+                                 "best": [game.rules.describe(state, a) for v, a in values if v == best]})
+            game.apply(action)
+        games.append({"seed": seed, "winner": (game.state.result or {}).get("winner"), "decisions": rows})
+    return games
+
+
+def scenario_games(scenario: str) -> Callable[[int], Any]:
+    """Games of a scenario by seed, as the benchmark plays them (no undo snapshots or narration)."""
+    return lambda seed: hexlab.load(scenario, seed=seed).batch_mode()
+
+
+def report_compare(games: list[dict], hero: str, ceiling: float | None = None, shown: int = 8) -> None:
+    """Print where a player's play parted from best play (:func:`compare`): its record, its shortfall by clock and
+    step, and its largest shortfalls."""
+    n = len(games)
+    won = sum(g["winner"] == hero for g in games)
+    lost = sum(g["winner"] not in (hero, None) for g in games)
+    short = [sum(d["best_value"] - d["made_value"] for d in g["decisions"]) for g in games]
+    mean = sum(short) / n
+    print(f"{n} games: {won}-{lost}-{n - won - lost} (won-lost-drawn); shortfall against best play "
+          f"{mean:.4f} a game" + (f", so about {ceiling - mean:.1%} won in the long run" if ceiling is not None
+                                  else ""))
+    by: dict[tuple[str, str], list[float]] = {}
+    for g in games:
+        for d in g["decisions"]:
+            by.setdefault((d["clock"], d["step"]), []).append(d["best_value"] - d["made_value"])
+    print("By clock and step (decisions, shortfall a game):")
+    for (clock, step), xs in sorted(by.items(), key=lambda kv: -sum(kv[1])):
+        print(f"  {clock}, {step}: {len(xs)}, {sum(xs) / n:.4f}")
+    worst = [r for r in sorted(((d["best_value"] - d["made_value"], g["seed"], d) for g in games
+                                for d in g["decisions"]), key=lambda r: -r[0])[:shown] if r[0] > 0]
+    print("The largest:" if worst else "Every move made was one of the best.")
+    for _, seed, d in worst:
+        print(f"  seed {seed}, {d['clock']}, {d['step']}: made {d['made']} ({d['made_value']:.4f}); best "
+              f"{d['best'][0]} ({d['best_value']:.4f})")
+
+
 def positions_at_turn(solver: Solver, root: GameState, turn: int) -> dict[Any, GameState]:
     """Every distinct position at the start of ``turn`` (its first decision or dice step) reachable from ``root``,
     in the order a depth-first walk meets them."""
@@ -307,13 +397,24 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--combine", action="store_true")
     ap.add_argument("--store", default=str(ROOT / "benchmarks" / "results" / "ceiling"),
                     help="where the parts keep the values at the cut")
+    ap.add_argument("--compare", metavar="PLAYER",
+                    help="play this player (veteran, novice...) at the seat against random and show where its play "
+                         "parts from best play (with --split, after --combine's parts are worked out)")
+    ap.add_argument("--games", type=int, default=100, help="games for --compare (seeds 1 to N)")
+    ap.add_argument("--first-seed", type=int, default=1, help="the first seed for --compare")
     args = ap.parse_args(argv)
     if args.parts < 1 or not 0 <= (args.part or 0) < args.parts:
         ap.error(f"--part must be from 0 to {args.parts - 1} (--parts {args.parts})")
     if (args.part is not None or args.combine) and not args.split:
         ap.error("--part and --combine work on a game cut with --split")
     solver, root = make_solver(args.scenario, args.seat, args.exact)
+    seeds = range(args.first_seed, args.first_seed + args.games)
     t0 = time.perf_counter()
+    if args.compare and not args.split:
+        ceiling = float(solver.value(root))
+        games = compare(solver, scenario_games(args.scenario), args.compare, seeds)
+        report_compare(games, args.seat, ceiling)
+        return
     if not args.split:
         v = solver.value(root)
         print(f"{args.scenario}, {args.seat}: best play against random wins {float(v):.4f}"
@@ -327,7 +428,7 @@ def main(argv: list[str] | None = None) -> None:
     items = list(cut.items())
     print(f"{len(items)} distinct positions at the start of turn {args.split} "
           f"({time.perf_counter() - t0:.0f} s)", flush=True)
-    if args.combine:
+    if args.combine or args.compare:
         values: dict[Any, Any] = {}
         for i in range(args.parts):
             values.update(load(store / f"{stem}_{i}of{args.parts}.json"))
@@ -336,6 +437,10 @@ def main(argv: list[str] | None = None) -> None:
             raise SystemExit(f"{len(missing)} of {len(cut)} positions at the cut are not worked out yet")
         solver.cut = lambda s, k: values.get(k) if s.turn >= args.split else None
         v = solver.value(root)
+        if args.compare:
+            games = compare(solver, scenario_games(args.scenario), args.compare, seeds)
+            report_compare(games, args.seat, float(v))
+            return
         print(f"{args.scenario}, {args.seat}: best play against random wins {float(v):.4f}; "
               f"{solver.positions} positions before the cut")
         report_openings(solver, root)

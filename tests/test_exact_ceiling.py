@@ -175,3 +175,34 @@ def test_the_openings_shown_are_the_heros_first_decisions_with_their_chances(too
         best = tool.choices(solver, state)
         assert best[0][0] == max(v for v, _ in best) == solver.value(state)
     assert 0 < value < 1
+
+
+@pytest.mark.rule("caf.air.bombing.choose_installation_or_troops", "caf.victory.new_target_bombing_vp")
+def test_the_comparison_with_best_play_gives_the_shortfall_of_each_move_made(tool, capsys):
+    """``--compare``: a player's moves set against best play. At the last raid above (25/108 for the installation,
+    nothing otherwise), a player that takes the first move listed ("No more raids") falls short by all of 25/108 at
+    that decision, in each game; the veteran bombs the installation and falls short by nothing. The report says so,
+    and puts what the player should win in the long run at the best value less the shortfall."""
+    game = drill_position(25, 2, 2, "air.raids")
+    solver = shortcut(tool, game)
+    again = lambda seed: drill_position(25, 2, 2, "air.raids")  # noqa: E731 - the same position, whatever the seed
+    first = tool.compare(solver, again, "first", range(1, 3))
+    assert [g["seed"] for g in first] == [1, 2] and all(g["winner"] == "US Marines" for g in first)
+    for g in first:
+        [d] = g["decisions"]
+        assert (d["clock"], d["step"], d["made"]) == ("Turn 2, hour 2", "air.raids", "No more raids")
+        assert d["made_value"] == 0 and d["best_value"] == pytest.approx(25 / 108)
+        assert d["best"] == ["Betty bombers (Rabaul): bomb the installation in Guadalcanal"]
+    veteran = tool.compare(solver, again, "veteran", range(1, 2))
+    [d] = veteran[0]["decisions"]
+    assert d["made"] == d["best"][0] and d["made_value"] == d["best_value"]
+    capsys.readouterr()
+    tool.report_compare(first, "Japan", 25 / 108)
+    out = capsys.readouterr().out
+    assert "2 games: 0-2-0 (won-lost-drawn); shortfall against best play 0.2315 a game, so about 0.0% won" in out
+    assert "Turn 2, hour 2, air.raids: 2, 0.2315" in out
+    assert "seed 1, Turn 2, hour 2, air.raids: made No more raids (0.0000); best Betty bombers" in out
+    tool.report_compare(veteran, "Japan", 25 / 108)
+    out = capsys.readouterr().out
+    assert "shortfall against best play 0.0000 a game, so about 23.1% won" in out
+    assert "Every move made was one of the best." in out
