@@ -72,6 +72,7 @@ For one side, its own account minus the enemy's:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -109,7 +110,7 @@ SUDDEN = 50.0
 """Points for the whole chance that Guadalcanal falls in its fight this hour (a lost game for the Marines)."""
 
 MOVE_LEFT = 1.6
-"""Points per unit that can still move in a later hour of the turn (its side's, less the enemy's)."""
+"""Points per unit of the side that moves last in the hour that can still move in a later hour of the turn."""
 
 
 def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
@@ -125,15 +126,13 @@ def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
             if isinstance(u.at, str) and u.at in rules.board.areas:
                 terms["steps"] += sign * (1.5 * u.strength + 0.5 * rules.dice_of(u))
     sure = _count_is_sure(rules, state)
-    bombed = state.rules_state.bombed
     for box in ground.boxes:
         holder = ground.holder(state, box)
         if holder is not None:
             worth = _box_worth(rules, state, box, holder, sure)
             terms["boxes"] += worth if holder == side else -worth
         for s in state.sides:  # a target still to be held at the end: bombing it now would give that up
-            if (s != holder and ground.on_roster(s, box) and box not in bombed.get(s, ())
-                    and not (s == rules.japanese and box == gc)):
+            if s != holder and _unbombed_target(rules, state, box, s) and not (s == rules.japanese and box == gc):
                 worth = PROSPECT * TARGET_VP[ground.nation(s)]
                 terms["boxes"] += worth if s == side else -worth
     if gc in rules.board.areas:
@@ -188,8 +187,7 @@ def _last_count(rules: Any, state: GameState, side: str, terms: dict[str, float]
     fights = _fights_to_roll(rules, state)
 
     def vp(box: str, holder: str) -> int:
-        bonus = rules.ground.on_roster(holder, box) and box not in state.rules_state.bombed.get(holder, ())
-        return 1 + (TARGET_VP[ground.nation(holder)] if bonus else 0)
+        return 1 + (TARGET_VP[ground.nation(holder)] if _unbombed_target(rules, state, box, holder) else 0)
 
     def worth(box: str, holder: str | None) -> int:
         return 0 if holder is None else vp(box, holder) if holder == side else -vp(box, holder)
@@ -228,17 +226,23 @@ def _fights_to_roll(rules: Any, state: GameState) -> dict[str, tuple]:
     it, that the attacker is sent back with a step left and the defender keeps one, that it is sent back with a step
     left and the defender keeps none, the boxes it came from overland)."""
     found = {}
-    b = state.rules_state.battle
-    for box in _pending(rules, state):
-        f = state.rules_state.fights.get(box)
-        if f is None:
-            continue
-        declared = set(b.banzai) if b is not None and b.box == box else set()
-        _, _, taken, kept, back, emptied = _hour(rules, state, box, f, declared)
+    for box, f, (_, _, taken, kept, back, emptied) in _rolls(rules, state):
         homes = {came for u in battle.attackers(rules, state, box)
                  if (came := facts.came_from(state, u)) is not None and came != box}
         found[box] = (f.attacker, f.defender, taken, kept, back, emptied, sorted(homes))
     return found
+
+
+def _rolls(rules: Any, state: GameState) -> Iterator[tuple[str, Any, tuple[float, ...]]]:
+    """Each fight still to roll this hour that the enemy of the side deciding can no longer change
+    (:func:`_pending`): its box, its roles and its hour's odds (:func:`_hour`, Banzai attacks already declared
+    counted)."""
+    b = state.rules_state.battle
+    for box in _pending(rules, state):
+        f = state.rules_state.fights.get(box)
+        if f is not None:
+            declared = set(b.banzai) if b is not None and b.box == box else set()
+            yield box, f, _hour(rules, state, box, f, declared)
 
 
 def _moves_left(rules: Any, state: GameState, side: str) -> int:
@@ -266,9 +270,15 @@ def _box_worth(rules: Any, state: GameState, box: str, holder: str, sure: bool) 
     a target on the holder's roster never bombed, half its target VP at the end of the game
     (caf.victory.occupied_unbombed_target), as it may still be lost before then."""
     worth = 2.0 if sure else 1.5
-    if rules.ground.on_roster(holder, box) and box not in state.rules_state.bombed.get(holder, ()):
+    if _unbombed_target(rules, state, box, holder):
         worth += 1.0 * TARGET_VP[rules.ground.nation(holder)]
     return worth
+
+
+def _unbombed_target(rules: Any, state: GameState, box: str, side: str) -> bool:
+    """The box is a target on the side's roster that the side has never bombed: held at the end, it scores the target
+    VP (caf.victory.occupied_unbombed_target)."""
+    return rules.ground.on_roster(side, box) and box not in state.rules_state.bombed.get(side, ())
 
 
 def _count_is_sure(rules: Any, state: GameState) -> bool:
@@ -392,13 +402,7 @@ def _fights_to_come(rules: Any, state: GameState, side: str) -> tuple[float, flo
     enemy hold it alone after the hour's fight (a unit sent back overland counted as gone from the box)."""
     total = falls = 0.0
     held: dict[str, tuple[float, float]] = {}
-    b = state.rules_state.battle
-    for box in _pending(rules, state):
-        f = state.rules_state.fights.get(box)
-        if f is None:
-            continue
-        declared = set(b.banzai) if b is not None and b.box == box else set()
-        lost_a, lost_d, taken, kept, _, _ = _hour(rules, state, box, f, declared)
+    for box, f, (lost_a, lost_d, taken, kept, _, _) in _rolls(rules, state):
         mine, theirs = (lost_a, lost_d) if f.attacker == side else (lost_d, lost_a)
         total += theirs - mine
         held[box] = (taken, kept) if f.attacker == side else (kept, taken)
