@@ -26,6 +26,14 @@ plays ``--games`` of the benchmark's games of that player at the seat against ``
 play parts from best play: each decision's exact shortfall (the best move's value less the value of the move made),
 summed by the clock and step, and the largest (:func:`compare`, :func:`report_compare`).
 
+With ``--against PLAYER`` the other side is that player instead of ``random`` (its moves as the benchmark's player
+of that kind makes them: :func:`player_choice`), so the value is the best any player could do against it, and
+``--compare`` sets the moves of a player at the seat against that best. With ``--draws-half`` a draw counts half a
+win: the value is then the expected score, and a seat that cannot score over one half against the other player
+cannot win more games than it loses against it, however it plays::
+
+    .venv/bin/python benchmarks/exact_ceiling.py cactus/drill_turn --seat Japan --against veteran --draws-half
+
 For Cactus the positions are keyed in a form that merges positions which play on the same, and dice outcomes that
 the rules read the same are merged before they are resolved (:func:`cactus_key`, :func:`cactus_outcomes`, each
 with the reason it is exact). ``tests/test_exact_ceiling.py`` checks both against the plain search (the engine's
@@ -39,7 +47,8 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from hashlib import blake2b
 from pathlib import Path
@@ -171,18 +180,26 @@ def cactus_outcomes(world: World, exact: bool = False) -> Outcomes:
 
 
 class Solver:
-    """Expectimax for ``hero`` against the uniform random player, with every position's value remembered."""
+    """Expectimax for ``hero`` against the uniform random player (or another player: ``other``), with every
+    position's value remembered."""
 
     def __init__(self, rules: Any, hero: str, key: Key | None = None, outcomes: Outcomes | None = None,
-                 exact: bool = False, cut: Callable[[GameState, Any], Any] | None = None) -> None:
+                 exact: bool = False, cut: Callable[[GameState, Any], Any] | None = None,
+                 other: Callable[[GameState], Any] | None = None, draw_half: bool = False) -> None:
         self.world = World(rules)
         self.hero = hero
         self.key = key or state_key
         self.outcomes = outcomes or (lambda s: [(f, p if exact else float(p)) for f, p in self.world.outcomes(s)])
         self.one, self.zero = (Fraction(1), Fraction(0)) if exact else (1.0, 0.0)
+        self.draw = (Fraction(1, 2) if exact else 0.5) if draw_half else self.zero
+        """What a drawn game is worth: nothing (the value is the chance of winning), or half a win (the value is
+        the expected score, which is over one half exactly when the hero wins more games than it loses)."""
         self.cut = cut
         """Called with each position and its key before it is searched: a value to use there instead (the turn
         cut), or None."""
+        self.other = other
+        """The other side's move at a position where it decides (a player's choice: :func:`player_choice`), or
+        None: the uniform random player, every legal move averaged."""
         self.memo: dict[Any, Any] = {}
         self.positions = 0
 
@@ -203,17 +220,41 @@ class Solver:
                 self.positions += 1
                 kind = world.kind(state)
                 if kind == "over":
-                    v = self.one if (state.result or {}).get("winner") == self.hero else self.zero
+                    winner = (state.result or {}).get("winner")
+                    v = self.one if winner == self.hero else self.draw if winner is None else self.zero
                 elif kind == "dice":
                     v = self.zero
                     for faces, p in self.outcomes(state):
                         v += p * self.value(world.resolve(state, faces))
+                elif world.to_act(state) == self.hero:
+                    v = max(self.value(world.apply(state, a)) for a in world.legal(state))
+                elif self.other is not None:
+                    legal = world.legal(state)
+                    v = self.value(world.apply(state, legal[0] if len(legal) == 1 else self.other(state)))
                 else:
                     children = [self.value(world.apply(state, a)) for a in world.legal(state)]
-                    v = max(children) if world.to_act(state) == self.hero else sum(children) / len(children)
+                    v = sum(children) / len(children)
             memo[k] = v
         memo[k0] = v
         return v
+
+
+def player_choice(rules: Any, kind: str, seed: int) -> Callable[[GameState], Any]:
+    """A player's move at a position, as the benchmark's player of that kind with that seed would make it in a game
+    standing there (the levels held to their node budgets while it is asked: :func:`node_budgets`). The veteran's
+    move is a function of the position (its search has no noise, and samples dice only past 2,000 outcomes); the
+    novice's noise and samples are drawn from its seed and what it sees, so with positions merged by
+    :func:`cactus_key` its move at a merged position is the one it makes at the first of them searched."""
+    from hexlab.engine.game import Game
+    from hexlab.players import make_player
+
+    player = make_player(kind, seed)
+
+    def choose(state: GameState) -> Any:
+        with node_budgets():
+            return player.choose(Game(rules, state, seed=0, batch=True))
+
+    return choose
 
 
 def choices(solver: Solver, state: GameState) -> list[tuple[float, str]]:
@@ -241,9 +282,18 @@ def first_decisions(solver: Solver, root: GameState) -> list[tuple[float, GameSt
         elif world.to_act(state) == solver.hero:
             found.setdefault(key(state), [0.0, state])[0] += p
         else:
-            legal = world.legal(state)
-            stack.extend((p / len(legal), world.apply(state, a)) for a in legal)
+            stack.extend((p * q, child) for q, child in other_moves(solver, state))
     return sorted((tuple(row) for row in found.values()), key=lambda r: -r[0])
+
+
+def other_moves(solver: Solver, state: GameState) -> list[tuple[float, GameState]]:
+    """Where the other side decides: the positions its moves lead to, each with its chance (every legal move
+    alike for the random player; the one move a player's choice makes)."""
+    world = solver.world
+    legal = world.legal(state)
+    if solver.other is not None and len(legal) > 1:
+        return [(1.0, world.apply(state, solver.other(state)))]
+    return [(1.0 / len(legal), world.apply(state, a)) for a in legal]
 
 
 def report_openings(solver: Solver, root: GameState, shown: int = 6) -> None:
@@ -267,6 +317,14 @@ def compare(solver: Solver, new_game: Callable[[int], Any], player: str, seeds: 
     the best value and the best moves). The values are the hero's chance of winning with best play from there on;
     the sum of a game's shortfalls (best less made), averaged over many games, estimates what the player loses
     against best play (the values are exact, the average is over the games played)."""
+    with node_budgets():
+        return _compare(solver, new_game, player, seeds, other)
+
+
+@contextmanager
+def node_budgets() -> Iterator[None]:
+    """The computer's levels held to their node budgets (their wall-time stop lifted, as ``bench_ai.py`` plays
+    them): the same moves however busy the machine is. Put back as they were after."""
     import dataclasses
     import importlib
 
@@ -274,7 +332,7 @@ def compare(solver: Solver, new_game: Callable[[int], Any], player: str, seeds: 
     kept = dict(levels)
     levels.update({name: dataclasses.replace(level, seconds=None) for name, level in kept.items()})
     try:
-        return _compare(solver, new_game, player, seeds, other)
+        yield
     finally:
         levels.clear()
         levels.update(kept)
@@ -317,17 +375,19 @@ def scenario_games(scenario: str) -> Callable[[int], Any]:
     return lambda seed: hexlab.load(scenario, seed=seed).batch_mode()
 
 
-def report_compare(games: list[dict], hero: str, ceiling: float | None = None, shown: int = 8) -> None:
+def report_compare(games: list[dict], hero: str, ceiling: float | None = None, shown: int = 8,
+                   scored: bool = False) -> None:
     """Print where a player's play parted from best play (:func:`compare`): its record, its shortfall by clock and
-    step, and its largest shortfalls."""
+    step, and its largest shortfalls. ``scored``: the values count a draw as half a win (``--draws-half``), so what
+    the long run gives is an expected score, not a share of games won."""
     n = len(games)
     won = sum(g["winner"] == hero for g in games)
     lost = sum(g["winner"] not in (hero, None) for g in games)
     short = [sum(d["best_value"] - d["made_value"] for d in g["decisions"]) for g in games]
     mean = sum(short) / n
     print(f"{n} games: {won}-{lost}-{n - won - lost} (won-lost-drawn); shortfall against best play "
-          f"{mean:.4f} a game" + (f", so about {ceiling - mean:.1%} won in the long run" if ceiling is not None
-                                  else ""))
+          f"{mean:.4f} a game" + (f", so about {ceiling - mean:.1%} {'scored' if scored else 'won'} in the long run"
+                                  if ceiling is not None else ""))
     by: dict[tuple[str, str], list[float]] = {}
     for g in games:
         for d in g["decisions"]:
@@ -371,16 +431,22 @@ def positions_at_turn(solver: Solver, root: GameState, turn: int) -> dict[Any, G
             seen.add(k)
         if kind == "dice":
             stack.extend(world.resolve(state, faces) for faces, _ in reversed(solver.outcomes(state)))
-        else:
+        elif world.to_act(state) == solver.hero:
             stack.extend(world.apply(state, a) for a in reversed(world.legal(state)))
+        else:
+            stack.extend(child for _, child in reversed(other_moves(solver, state)))
     return found
 
 
-def make_solver(scenario: str, seat: str, exact: bool = False) -> tuple[Solver, GameState]:
+def make_solver(scenario: str, seat: str, exact: bool = False, against: str = "random", against_seed: int = 1,
+                draw_half: bool = False) -> tuple[Solver, GameState]:
+    """The solver for ``seat`` in ``scenario`` and the game's first position. ``against`` another player than
+    ``random``: that player decides for the other side, seeded as in the benchmark's game ``against_seed``."""
     game = hexlab.load(scenario, seed=1).batch_mode()
     if seat not in game.state.sides:
         raise SystemExit(f"{scenario}: no side {seat!r} (sides: {', '.join(game.state.sides)})")
-    solver = Solver(game.rules, seat, exact=exact)
+    other = None if against == "random" else player_choice(game.rules, against, against_seed * 7919 + 202)
+    solver = Solver(game.rules, seat, exact=exact, other=other, draw_half=draw_half)
     if game.rules.id == "cactus":
         solver.key, solver.outcomes = cactus_key(game.rules), cactus_outcomes(solver.world, exact)
     return solver, game.state.copy()
@@ -397,9 +463,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--combine", action="store_true")
     ap.add_argument("--store", default=str(ROOT / "benchmarks" / "results" / "ceiling"),
                     help="where the parts keep the values at the cut")
+    ap.add_argument("--against", metavar="PLAYER", default="random",
+                    help="the other side's player (random, the default; or veteran, novice...: its moves, seeded as "
+                         "in the benchmark's game --first-seed)")
+    ap.add_argument("--draws-half", action="store_true",
+                    help="count a draw as half a win: the value is the expected score, over 0.5 exactly when the "
+                         "seat wins more games than it loses")
     ap.add_argument("--compare", metavar="PLAYER",
-                    help="play this player (veteran, novice...) at the seat against random and show where its play "
-                         "parts from best play (with --split, after --combine's parts are worked out)")
+                    help="play this player (veteran, novice...) at the seat against the --against player and show "
+                         "where its play parts from best play (with --split, after --combine's parts are worked out)")
     ap.add_argument("--games", type=int, default=100, help="games for --compare (seeds 1 to N)")
     ap.add_argument("--first-seed", type=int, default=1, help="the first seed for --compare")
     args = ap.parse_args(argv)
@@ -407,23 +479,26 @@ def main(argv: list[str] | None = None) -> None:
         ap.error(f"--part must be from 0 to {args.parts - 1} (--parts {args.parts})")
     if (args.part is not None or args.combine) and not args.split:
         ap.error("--part and --combine work on a game cut with --split")
-    solver, root = make_solver(args.scenario, args.seat, args.exact)
+    solver, root = make_solver(args.scenario, args.seat, args.exact, args.against, args.first_seed, args.draws_half)
     seeds = range(args.first_seed, args.first_seed + args.games)
+    what = ("scores" if args.draws_half else "wins") + f" against {args.against}"
     t0 = time.perf_counter()
     if args.compare and not args.split:
         ceiling = float(solver.value(root))
-        games = compare(solver, scenario_games(args.scenario), args.compare, seeds)
-        report_compare(games, args.seat, ceiling)
+        games = compare(solver, scenario_games(args.scenario), args.compare, seeds, args.against)
+        report_compare(games, args.seat, ceiling, scored=args.draws_half)
         return
     if not args.split:
         v = solver.value(root)
-        print(f"{args.scenario}, {args.seat}: best play against random wins {float(v):.4f}"
+        print(f"{args.scenario}, {args.seat}: best play {what} {float(v):.4f}"
               f"{f' ({v})' if args.exact else ''}; {solver.positions} positions, {time.perf_counter() - t0:.0f} s")
         report_openings(solver, root)
         return
     store = Path(args.store)
     store.mkdir(parents=True, exist_ok=True)
     stem = f"{args.scenario.replace('/', '_')}_{args.seat.replace(' ', '_')}_turn{args.split}"
+    if args.against != "random" or args.draws_half:  # (against random, counting wins: the names the parts had)
+        stem += f"_vs_{args.against}{args.first_seed}" + ("_score" if args.draws_half else "")
     cut = positions_at_turn(solver, root, args.split)
     items = list(cut.items())
     print(f"{len(items)} distinct positions at the start of turn {args.split} "
@@ -438,10 +513,10 @@ def main(argv: list[str] | None = None) -> None:
         solver.cut = lambda s, k: values.get(k) if s.turn >= args.split else None
         v = solver.value(root)
         if args.compare:
-            games = compare(solver, scenario_games(args.scenario), args.compare, seeds)
-            report_compare(games, args.seat, float(v))
+            games = compare(solver, scenario_games(args.scenario), args.compare, seeds, args.against)
+            report_compare(games, args.seat, float(v), scored=args.draws_half)
             return
-        print(f"{args.scenario}, {args.seat}: best play against random wins {float(v):.4f}; "
+        print(f"{args.scenario}, {args.seat}: best play {what} {float(v):.4f}; "
               f"{solver.positions} positions before the cut")
         report_openings(solver, root)
         return

@@ -5,6 +5,7 @@ with a value worked out by hand, and searching must never change the position it
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import os
 import subprocess
@@ -206,3 +207,40 @@ def test_the_comparison_with_best_play_gives_the_shortfall_of_each_move_made(too
     out = capsys.readouterr().out
     assert "shortfall against best play 0.0000 a game, so about 23.1% won" in out
     assert "Every move made was one of the best." in out
+
+
+@pytest.mark.rule("caf.victory.uncontested_location_vp", "caf.sequence.ground_move_timing")
+def test_against_another_player_the_other_side_makes_that_players_moves(tool):
+    """``--against veteran``: the best any Japanese player could do against the veteran's Marines. In the drill's
+    last hour the other side's moves are the veteran's own (asked as in a game standing there, held to its node
+    budget, which is put back after), the merged positions and dice give exactly what the plain search gives, and
+    the value is not the one against ``random``. With ``--draws-half`` a draw is worth half a win, so the value is the
+    expected score: more than the chance of winning wherever a draw can happen."""
+    search_module = importlib.import_module("hexlab.ai.search")
+
+    game = drill_position(10, 2, 2, "ground.move")
+    assert game.to_act == "Japan"
+    levels = dict(search_module.LEVELS)
+    veteran = tool.player_choice(game.rules, "veteran", 1 * 7919 + 202)
+    a = tool.Solver(game.rules, "Japan", exact=True, other=veteran)
+    b = tool.Solver(game.rules, "Japan", tool.cactus_key(game.rules), tool.cactus_outcomes(World(game.rules), True),
+                    exact=True, other=veteran)
+    value = a.value(game.state)
+    assert value == b.value(game.state)
+    assert 0 < value < 1
+    assert value != shortcut(tool, game).value(game.state)
+    score = tool.Solver(game.rules, "Japan", tool.cactus_key(game.rules), tool.cactus_outcomes(World(game.rules), True),
+                        exact=True, other=veteran, draw_half=True).value(game.state)
+    assert value < score < 1
+    assert search_module.LEVELS == levels
+    # the player's moves are the ones it makes in a game: at the Marines' first decision below, the one followed
+    state = game.state
+    world = World(game.rules)
+    while world.to_act(state) == "Japan" or world.kind(state) != "decision":
+        state = world.settle(world.apply(state, world.legal(state)[0]))
+    [(chance, child)] = tool.other_moves(b, state)
+    from hexlab.engine.game import Game
+    from hexlab.players import make_player
+    with tool.node_budgets():
+        made = make_player("veteran", 1 * 7919 + 202).choose(Game(game.rules, state, seed=0, batch=True))
+    assert chance == 1.0 and tool.state_key(child) == tool.state_key(world.apply(state, made))
