@@ -33,6 +33,10 @@ win: the value is then the expected score, and a seat that cannot score over one
 cannot win more games than it loses against it, however it plays::
 
     .venv/bin/python benchmarks/exact_ceiling.py cactus/drill_turn --seat Japan --against veteran --draws-half
+    .venv/bin/python benchmarks/exact_ceiling.py cactus/drill_turn --seat Japan --against veteran --draws-half --play veteran
+
+With ``--play PLAYER`` a player decides for the seat as well, and the value is that player's own, exact: every roll
+followed, no game left to chance (for two players whose moves are functions of the position, such as two veterans).
 
 For Cactus the positions are keyed in a form that merges positions which play on the same, and dice outcomes that
 the rules read the same are merged before they are resolved (:func:`cactus_key`, :func:`cactus_outcomes`, each
@@ -185,7 +189,8 @@ class Solver:
 
     def __init__(self, rules: Any, hero: str, key: Key | None = None, outcomes: Outcomes | None = None,
                  exact: bool = False, cut: Callable[[GameState, Any], Any] | None = None,
-                 other: Callable[[GameState], Any] | None = None, draw_half: bool = False) -> None:
+                 other: Callable[[GameState], Any] | None = None, draw_half: bool = False,
+                 mine: Callable[[GameState], Any] | None = None) -> None:
         self.world = World(rules)
         self.hero = hero
         self.key = key or state_key
@@ -200,6 +205,9 @@ class Solver:
         self.other = other
         """The other side's move at a position where it decides (a player's choice: :func:`player_choice`), or
         None: the uniform random player, every legal move averaged."""
+        self.mine = mine
+        """The hero's own move (a player's choice), or None: its best. With one, the value is that player's exact
+        chance of winning (or expected score) against the other side, every roll followed."""
         self.memo: dict[Any, Any] = {}
         self.positions = 0
 
@@ -226,11 +234,11 @@ class Solver:
                     v = self.zero
                     for faces, p in self.outcomes(state):
                         v += p * self.value(world.resolve(state, faces))
-                elif world.to_act(state) == self.hero:
+                elif world.to_act(state) == self.hero and self.mine is None:
                     v = max(self.value(world.apply(state, a)) for a in world.legal(state))
-                elif self.other is not None:
+                elif (choose := self.mine if world.to_act(state) == self.hero else self.other) is not None:
                     legal = world.legal(state)
-                    v = self.value(world.apply(state, legal[0] if len(legal) == 1 else self.other(state)))
+                    v = self.value(world.apply(state, legal[0] if len(legal) == 1 else choose(state)))
                 else:
                     children = [self.value(world.apply(state, a)) for a in world.legal(state)]
                     v = sum(children) / len(children)
@@ -439,14 +447,16 @@ def positions_at_turn(solver: Solver, root: GameState, turn: int) -> dict[Any, G
 
 
 def make_solver(scenario: str, seat: str, exact: bool = False, against: str = "random", against_seed: int = 1,
-                draw_half: bool = False) -> tuple[Solver, GameState]:
+                draw_half: bool = False, play: str | None = None) -> tuple[Solver, GameState]:
     """The solver for ``seat`` in ``scenario`` and the game's first position. ``against`` another player than
-    ``random``: that player decides for the other side, seeded as in the benchmark's game ``against_seed``."""
+    ``random``: that player decides for the other side, seeded as in the benchmark's game ``against_seed``; ``play``:
+    a player decides for the seat too (seeded as the benchmark's player at the seat), for its exact value."""
     game = hexlab.load(scenario, seed=1).batch_mode()
     if seat not in game.state.sides:
         raise SystemExit(f"{scenario}: no side {seat!r} (sides: {', '.join(game.state.sides)})")
     other = None if against == "random" else player_choice(game.rules, against, against_seed * 7919 + 202)
-    solver = Solver(game.rules, seat, exact=exact, other=other, draw_half=draw_half)
+    mine = None if play is None else player_choice(game.rules, play, against_seed * 7919 + 101)
+    solver = Solver(game.rules, seat, exact=exact, other=other, draw_half=draw_half, mine=mine)
     if game.rules.id == "cactus":
         solver.key, solver.outcomes = cactus_key(game.rules), cactus_outcomes(solver.world, exact)
     return solver, game.state.copy()
@@ -469,6 +479,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--draws-half", action="store_true",
                     help="count a draw as half a win: the value is the expected score, over 0.5 exactly when the "
                          "seat wins more games than it loses")
+    ap.add_argument("--play", metavar="PLAYER",
+                    help="the seat's own player instead of its best play: its exact chance of winning (or score) "
+                         "against the --against player, every roll followed (not with --split or --compare)")
     ap.add_argument("--compare", metavar="PLAYER",
                     help="play this player (veteran, novice...) at the seat against the --against player and show "
                          "where its play parts from best play (with --split, after --combine's parts are worked out)")
@@ -479,7 +492,10 @@ def main(argv: list[str] | None = None) -> None:
         ap.error(f"--part must be from 0 to {args.parts - 1} (--parts {args.parts})")
     if (args.part is not None or args.combine) and not args.split:
         ap.error("--part and --combine work on a game cut with --split")
-    solver, root = make_solver(args.scenario, args.seat, args.exact, args.against, args.first_seed, args.draws_half)
+    if args.play and (args.split or args.compare):
+        ap.error("--play works out one player's value over the whole game: not with --split or --compare")
+    solver, root = make_solver(args.scenario, args.seat, args.exact, args.against, args.first_seed, args.draws_half,
+                               args.play)
     seeds = range(args.first_seed, args.first_seed + args.games)
     what = ("scores" if args.draws_half else "wins") + f" against {args.against}"
     t0 = time.perf_counter()
@@ -490,9 +506,10 @@ def main(argv: list[str] | None = None) -> None:
         return
     if not args.split:
         v = solver.value(root)
-        print(f"{args.scenario}, {args.seat}: best play {what} {float(v):.4f}"
+        print(f"{args.scenario}, {args.seat}: {args.play or 'best play'} {what} {float(v):.4f}"
               f"{f' ({v})' if args.exact else ''}; {solver.positions} positions, {time.perf_counter() - t0:.0f} s")
-        report_openings(solver, root)
+        if not args.play:
+            report_openings(solver, root)
         return
     store = Path(args.store)
     store.mkdir(parents=True, exist_ok=True)

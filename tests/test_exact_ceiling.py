@@ -244,3 +244,25 @@ def test_against_another_player_the_other_side_makes_that_players_moves(tool):
     with tool.node_budgets():
         made = make_player("veteran", 1 * 7919 + 202).choose(Game(game.rules, state, seed=0, batch=True))
     assert chance == 1.0 and tool.state_key(child) == tool.state_key(world.apply(state, made))
+
+
+@pytest.mark.rule("caf.air.aa.hit_number_default", "caf.air.bombing.defaults", "caf.victory.new_target_bombing_vp")
+def test_a_players_own_value_is_its_moves_followed_through_every_roll(tool):
+    """``--play PLAYER``: the seat's moves are a player's, not its best, so the value is that player's own. At the last
+    Betty raid worked out by hand above, the veteran bombs Henderson Field's installation and wins 25/108 of games; a
+    player that takes the first move listed ("No more raids") wins none. In the drill's last hour against the
+    veteran's Marines, the veteran's own value is at most the best play's, and the merged positions give exactly
+    the plain search's."""
+    raid = drill_position(25, 2, 2, "air.raids")
+    for kind, expected in (("veteran", Fraction(25, 108)), ("first", Fraction(0))):
+        mine = tool.player_choice(raid.rules, kind, 1 * 7919 + 101)
+        assert tool.Solver(raid.rules, "Japan", exact=True, mine=mine).value(raid.state) == expected
+    game = drill_position(10, 2, 2, "ground.move")
+    veteran_marines = tool.player_choice(game.rules, "veteran", 1 * 7919 + 202)
+    veteran_japan = tool.player_choice(game.rules, "veteran", 1 * 7919 + 101)
+    merged = dict(key=tool.cactus_key(game.rules), outcomes=tool.cactus_outcomes(World(game.rules), True))
+    own = tool.Solver(game.rules, "Japan", exact=True, other=veteran_marines, mine=veteran_japan).value(game.state)
+    assert own == tool.Solver(game.rules, "Japan", **merged, exact=True, other=veteran_marines,
+                              mine=veteran_japan).value(game.state)
+    best = tool.Solver(game.rules, "Japan", **merged, exact=True, other=veteran_marines).value(game.state)
+    assert 0 < own <= best
