@@ -247,6 +247,12 @@ class Solver:
         return v
 
 
+def benchmark_seed(game_seed: int, at_seat: bool) -> int:
+    """The seed ``bench_ai.py``'s ``play_one`` gives the player at the seat (``at_seat``) or the other side's in the game
+    of ``game_seed``: one formula for every player this tool asks, so its games and values are the benchmark's."""
+    return game_seed * 7919 + (101 if at_seat else 202)
+
+
 def player_choice(rules: Any, kind: str, seed: int) -> Callable[[GameState], Any]:
     """A player's move at a position, as the benchmark's player of that kind with that seed would make it in a game
     standing there (the levels held to their node budgets while it is asked: :func:`node_budgets`). The veteran's
@@ -354,8 +360,8 @@ def _compare(solver: Solver, new_game: Callable[[int], Any], player: str, seeds:
     for seed in seeds:
         game = new_game(seed)
         seat_index = game.state.sides.index(hero)
-        players = {hero: make_player(player, seed * 7919 + 101),
-                   game.state.sides[1 - seat_index]: make_player(other, seed * 7919 + 202)}
+        players = {hero: make_player(player, benchmark_seed(seed, True)),
+                   game.state.sides[1 - seat_index]: make_player(other, benchmark_seed(seed, False))}
         rows = []
         while not game.is_over:
             if game.current_step.automatic:
@@ -454,8 +460,8 @@ def make_solver(scenario: str, seat: str, exact: bool = False, against: str = "r
     game = hexlab.load(scenario, seed=1).batch_mode()
     if seat not in game.state.sides:
         raise SystemExit(f"{scenario}: no side {seat!r} (sides: {', '.join(game.state.sides)})")
-    other = None if against == "random" else player_choice(game.rules, against, against_seed * 7919 + 202)
-    mine = None if play is None else player_choice(game.rules, play, against_seed * 7919 + 101)
+    other = None if against == "random" else player_choice(game.rules, against, benchmark_seed(against_seed, False))
+    mine = None if play is None else player_choice(game.rules, play, benchmark_seed(against_seed, True))
     solver = Solver(game.rules, seat, exact=exact, other=other, draw_half=draw_half, mine=mine)
     if game.rules.id == "cactus":
         solver.key, solver.outcomes = cactus_key(game.rules), cactus_outcomes(solver.world, exact)
