@@ -842,10 +842,12 @@ def test_cactus_the_marines_keep_their_reserve_out_of_a_fight_its_dice_lose():
     assert "expected steps lost in the fights to come" in term_words("cactus", stay.terms, march.terms)
 
 
-def _exact_choices(game: hexlab.Game, side: str) -> dict[str, float]:
-    """Each legal move's chance of winning for ``side`` with best play from there against the random player, worked
-    out exactly (benchmarks/exact_ceiling.py's search through the engine, with its Cactus shortcuts, which its own
-    tests check against the plain search; in floats), by the move's words."""
+def _exact_choices(game: hexlab.Game, side: str, against: str = "random", draws_half: bool = False) -> dict[str, float]:
+    """Each legal move's chance of winning for ``side`` with best play from there against the random player (or the
+    benchmark's player ``against``, seeded as in its game 1; with ``draws_half`` its expected score, a draw
+    counted half a win), worked out exactly (benchmarks/exact_ceiling.py's
+    search through the engine, with its Cactus shortcuts, which its own tests check against the plain search; in
+    floats), by the move's words."""
     import importlib.util
     import sys
     from pathlib import Path
@@ -855,7 +857,9 @@ def _exact_choices(game: hexlab.Game, side: str) -> dict[str, float]:
     tool = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = tool
     spec.loader.exec_module(tool)
-    solver = tool.Solver(game.rules, side, tool.cactus_key(game.rules), tool.cactus_outcomes(World(game.rules)))
+    other = None if against == "random" else tool.player_choice(game.rules, against, tool.benchmark_seed(1, False))
+    solver = tool.Solver(game.rules, side, tool.cactus_key(game.rules), tool.cactus_outcomes(World(game.rules)),
+                         other=other, draw_half=draws_half)
     world = solver.world
     return {game.rules.describe(game.state, a): solver.value(world.apply(game.state, a))
             for a in world.legal(game.state)}
@@ -942,6 +946,34 @@ def test_cactus_in_the_games_last_hour_a_position_is_worth_its_chances_at_the_co
     won = 1 - falls - drawn
     assert hooks.evaluate(game.rules, game.state, cb.US)["result"] == pytest.approx(WIN * float(won - falls))
     assert hooks.evaluate(game.rules, game.state, cb.JP)["result"] == pytest.approx(WIN * float(falls - won))
+
+
+@pytest.mark.rule("caf.sequence.ground_move_timing", "caf.victory.uncontested_location_vp",
+                  "caf.movement.no_exit_from_contested_box")
+def test_cactus_japan_moving_first_in_the_last_hour_counts_the_marines_moves_still_to_come():
+    """The game's last hour, the Japanese moving first: both Marine units (2 steps each) in Guadalcanal, an SNLF of 3
+    steps in Beach Red, Cape Esperance empty. Staying, the Japanese hold Beach Red against Guadalcanal, but the
+    Marines move after them: one unit walks into empty Cape Esperance and they win at the count. Marching on
+    Guadalcanal holds both Marine units there (no unit leaves a contested box) and leaves every box empty or fought
+    over. The computer once read the count as it stood when the Japanese decided, and stayed (the drill turn's last
+    hour, after its first turn's attack: 0.139 against the veteran's Marines for staying, 0.607 for the attack). Now
+    it counts the Marines' last moves, worst for it first, and attacks: the best move worked out exactly against the
+    veteran's Marines (a draw counted half a win: the attack wins little outright, but staying loses for sure)."""
+    from hexlab.ai.rulesets import cactus as hooks
+    from hexlab.ai.search import WIN
+
+    game = cb.make([("1Mar", cb.US, "1mar", cb.GC, {"strength": 2}), ("1MarRes", cb.US, "1mar_res", cb.GC),
+                    ("S1", cb.JP, "snlf", cb.BR, {"strength": 3})], turns=1, hours=1)
+    assert game.to_act == cb.JP and game.state.position == "ground.move"
+    result = search(game, level="veteran", seed=1)
+    chosen = game.rules.describe(game.state, result.best)
+    assert chosen == "S1 overland to Guadalcanal", chosen
+    stay = next(c for c in result.choices if type(c.action).__name__ == "EndMoves")
+    assert stay.terms["result"] == -WIN  # the Marines' walk into Cape Esperance, counted
+    # the Marines, moving last, read the count as it stands (their own moves are their search's): a box each
+    assert hooks.evaluate(game.rules, game.state, cb.US)["result"] == 0
+    exact = _exact_choices(game, cb.JP, against="veteran", draws_half=True)  # the attack's worst is a draw
+    assert exact[chosen] == pytest.approx(max(exact.values())) and exact[chosen] > exact["No more moves"] + 0.4
 
 
 @pytest.mark.rule("caf.victory.sudden_death_guadalcanal", "caf.combat.hit_on_six",
