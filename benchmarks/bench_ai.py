@@ -68,12 +68,26 @@ SAME_SOURCES: dict[str, str] = {
     "65bbbde3f419": "de2f435cd679",
     "7998e9462439": "40ad672127fe",
     "4b1224cf7b3e": "a9e8e49a7d6e",
+    # 26 November 2026 (fifteenth sitting): the search's optional ``finished`` hook and ``Choice.wins``
+    "5f41e3defb2c": "293b241876b5",  # memoir44
+    "68b77aa75310": "5300a04f9c8c",  # cadet
+    "36a0bd2a1fad": "bec80503079c",  # warsea
+    "e92fc35724d4": "c7571a7c6fe3",  # cartwheel
 }
-"""Each ruleset's fingerprint -> the one the same sources had while :data:`WORDS_ONLY` was still hashed in (taken
-from one checkout, commit 6f3dbfc, on 25 November 2026, before ``explain.py`` was next changed): the games recorded
-under the old one were played by exactly the sources the new one hashes, so they count as its games. The old
-values are fixed, so no game of other sources is let in; once a ruleset's sources change, its key no longer
-matches and its games are played again, as for any change."""
+"""Each ruleset's fingerprint -> an earlier one whose games count as its own, for two reasons only.
+
+- The first five: the one the same sources had while :data:`WORDS_ONLY` was still hashed in (taken from one
+  checkout, commit 6f3dbfc, on 25 November 2026, before ``explain.py`` was next changed): the games recorded under
+  the old one were played by exactly the sources the new one hashes.
+- The four of 26 November: a change to the shared search that cannot change a move of these rulesets, shown so and
+  checked. ``hexlab/ai/search.py`` gained an optional ruleset hook (``finished``, only Cactus has one: without it a
+  finished game is worth what it was) and a field (``Choice.wins``, worked out from a copy after the move is valued,
+  with no node counted and no random draw; the noise skips a choice that wins at once, as it already did by its
+  value). Checked by playing 104 of the benchmark's games of these four rulesets with the sources before and after,
+  every action compared (the same in all: ``benchmarks/results/ai.md``, fifteenth sitting).
+
+The old values are fixed, so no game of other sources is let in; once a ruleset's sources change again, its key no
+longer matches and its games are played again, as for any change."""
 KEEP_MARK = "<!-- notes: kept by bench_ai.py -->"
 """A rebuilt ``ai.md`` keeps everything from this line on: the notes written by hand under the table."""
 

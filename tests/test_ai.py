@@ -238,7 +238,14 @@ def test_cactus_japan_walks_into_an_empty_guadalcanal_and_wins():
             game.apply(next(iter(game.legal_actions())))
     result = search(game, level="veteran", seed=1)
     assert getattr(result.best, "to", None) == cb.GC
-    assert result.choices[0].value == pytest.approx(10_000.0)
+    # before the game's last hour a won game is worth the position's points and the whole of Guadalcanal falling
+    # more (the Cactus hook ``finished``; it was the search's 10,000 until the fifteenth sitting): above every other
+    # move by most of that, and still said to be a win
+    from hexlab.ai.rulesets import cactus as hooks
+
+    won = result.choices[0]
+    assert won.wins == 1 and won.value > max(c.value for c in result.choices[1:]) + hooks.SUDDEN / 2
+    assert ": value a win" in explain(game, budget="veteran", seed=1).lines[0]
 
 
 # ------------------------------------------------------------------------------------------- brute force
@@ -346,6 +353,44 @@ def test_cactus_a_banzai_with_the_last_step_is_worse_than_rolling_without_it():
     banzai = next(c for c in result.choices if type(c.action).__name__ == "Banzai")
     assert banzai.chance is not None and banzai.chance.lose_unit == 1  # the Banzai step takes its last
     assert result.choices[0].chance is not None and result.choices[0].chance.lose_unit < 1
+
+
+@pytest.mark.rule("caf.combat.banzai.doubled_dice", "caf.combat.banzai.automatic_step_loss",
+                  "caf.victory.sudden_death_guadalcanal")
+def test_cactus_a_game_won_early_is_worth_the_evaluations_points_so_a_long_shot_banzai_is_not_declared():
+    """The drill turn's first turn, its last hour: SNLF2 (2 steps) has marched from Cape Esperance into Guadalcanal
+    against both Marine units (2 steps each), SNLF1 holds Beach Red. A Banzai doubles SNLF2's dice for a step lost
+    after: it buys a chance of about 1 in 15,000 of taking Guadalcanal at once. Weighed at the search's 10,000 points
+    for a won game, that chance outweighed the sure step, and the veteran declared it; worked out exactly against the
+    veteran's Marines (benchmarks/results/ai.md, fifteenth sitting) rolling without it scores 0.761 and the Banzai
+    0.672. A game won before the game's last hour is now worth the position's points and 50 more (what the
+    evaluation gives the whole chance of Guadalcanal falling before the dice), and the veteran rolls."""
+    from hexlab.ai.rulesets import cactus as hooks
+
+    game = hexlab.load("cactus/drill_turn", seed=1)
+    plan = {1: "SNLF1 overland to Beach Red", 2: "SNLF2 overland to Guadalcanal"}
+    while game.state.position != "combat.banzai":
+        if game.current_step.kind != "decision":
+            game.step()
+            continue
+        hour, legal = game.state.rules_state.hour, list(game.legal_actions())
+        want = plan.pop(hour, None) if game.to_act == cb.JP and game.state.position == "ground.move" else None
+        game.apply(next(a for a in legal if game.describe(a) == want) if want else
+                   next(a for a in legal if game.describe(a).startswith("No more")))
+    assert game.rules.clock(game.state) == "Turn 1, hour 2" and game.state.turn < game.rules.options.turns
+    assert {u.id: (u.at, u.strength) for u in game.state.units.values() if u.alive} == {
+        "1Mar": (cb.GC, 2), "1MarRes": (cb.GC, 2), "SNLF1": (cb.BR, 2), "SNLF2": (cb.GC, 2)}
+    result = search(game, level="veteran", seed=1)
+    assert type(result.best).__name__ == "Fight"
+    banzai = next(c for c in result.choices if type(c.action).__name__ == "Banzai")
+    assert banzai.chance is not None and 0 < banzai.chance.win < Fraction(1, 10_000)
+    assert 0 < banzai.terms["result"] < 0.01  # the chance of winning at once, at its worth on the points' scale
+    # the worth itself: a won game there is the position's points and SUDDEN more, a lost one SUDDEN less
+    won = game.state.copy()
+    won.result = {"winner": cb.JP}
+    points = sum(hooks._points(game.rules, won, cb.JP).values())
+    assert hooks.finished(game.rules, won, cb.JP) == points + hooks.SUDDEN
+    assert hooks.finished(game.rules, won, cb.US) == sum(hooks._points(game.rules, won, cb.US).values()) - hooks.SUDDEN
 
 
 # ------------------------------------------------------------------------------------------- the log

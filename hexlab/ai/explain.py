@@ -118,7 +118,7 @@ def _win_chance(c: Choice) -> float:
     """The chance the move wins the game at once (its dice's exact odds, or 1 for a move that simply wins)."""
     if c.chance is not None and c.chance.win:
         return float(c.chance.win)
-    return 1.0 if c.terms.get(RESULT, 0.0) >= 0.99 * WIN else 0.0
+    return 1.0 if c.wins >= 1 or c.terms.get(RESULT, 0.0) >= 0.99 * WIN else 0.0
 
 
 def _count_of(c: Choice) -> float:
@@ -136,7 +136,7 @@ def _line(game: Game, result: Result, c: Choice, best: Choice | None) -> str:
     if not _searched(result):  # the only move, the ruleset's advice, or no budget: nothing was valued
         return f"{name}: {_unsearched_words(result, 0 if best is None else 1)}"
     # one decision ahead the value is the count itself (a noisy level's bit of chance is not shown as value)
-    bits = [f"{name}: value {_value(_count_of(c) if result.depth == 1 else c.value)}"]
+    bits = [f"{name}: value {'a win' if c.wins >= 1 else _value(_count_of(c) if result.depth == 1 else c.value)}"]
     odds = chance_words(c.chance)
     if odds:
         bits.append(odds)

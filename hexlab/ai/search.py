@@ -31,7 +31,9 @@ What it does, in order (DESIGN.md's anchors, habit 13: OpenSpiel's information-s
    stop on wall time for a table that must never feel stuck (when it fires the search is cut short, and
    the choice may then depend on the machine's speed; the benchmark reports how often).
 
-Values are in the evaluation's points, from the searching side's view; a won game is :data:`WIN`.
+Values are in the evaluation's points, from the searching side's view; a won game is :data:`WIN`, or what the
+ruleset's ``finished`` hook makes it where its points are on another scale (Cactus: a sudden-death win before the
+game's last hour is worth the position's points and what its evaluation gives the chance of it before the dice).
 """
 
 from __future__ import annotations
@@ -109,6 +111,9 @@ class Choice:
     terms: dict[str, float] = field(default_factory=dict)
     """The evaluation's terms one decision ahead (dice rolled out), averaged over worlds: the words' source."""
     chance: ChanceFacts | None = None
+    wins: float = 0.0
+    """The chance it wins the game at once (its dice's odds, or 1 for a move that simply wins), averaged over the
+    worlds: told apart from its value, which weighs a won game as the ruleset's ``finished`` hook does."""
 
 
 @dataclass(slots=True)
@@ -162,6 +167,8 @@ class Searcher:
         self.level = level
         self.rng = rng
         self.hooks = rulesets.hooks_for(rules.id)
+        self.finished: Callable[[Any, GameState, str], float | None] | None = getattr(self.hooks, "finished", None)
+        """The ruleset's worth of a game over at a state, where it is not :data:`WIN` (see :mod:`.rulesets`)."""
         self.nodes = 0
         self.floor = False
         """Working out the floor of every search, each move one decision ahead: the node budget does not stop
@@ -187,6 +194,8 @@ class Searcher:
         return v
 
     def terminal(self, state: GameState) -> float:
+        if self.finished is not None and (v := self.finished(self.rules, state, self.side)) is not None:
+            return v
         winner = (state.result or {}).get("winner")
         return 0.0 if winner is None else (WIN if winner == self.side else -WIN)
 
@@ -396,10 +405,13 @@ def search(game: Game, side: str | None = None, level: Level | str = "veteran", 
         for c in choices:
             terms: dict[str, float] = {}
             for w in worlds:
-                t, facts = searcher.terms_after(searcher.world.apply(w, c.action))
+                after = searcher.world.apply(w, c.action)
+                t, facts = searcher.terms_after(after)
                 for k, v in t.items():
                     terms[k] = terms.get(k, 0.0) + v / len(worlds)
                 c.chance = c.chance or facts
+                won = float(facts.win) if facts is not None else float(_won(searcher.world.settle(after), side))
+                c.wins += won / len(worlds)
             c.terms = terms
             c.value = sum(terms.values())
     except OutOfBudget:
@@ -435,11 +447,15 @@ def search(game: Game, side: str | None = None, level: Level | str = "veteran", 
                   searcher.cut_short, lv)
 
 
+def _won(state: GameState, side: str) -> bool:
+    return state.result is not None and state.result.get("winner") == side
+
+
 def _jitter(choices: list[Choice], level: Level, rng: Rng) -> None:
     if level.noise <= 0:
         return
     for c in choices:
-        if abs(c.value) < WIN / 2:  # a won or lost game is never blurred
+        if abs(c.value) < WIN / 2 and c.wins < 1:  # a won or lost game is never blurred
             c.value += level.noise * (rng.randbelow(2001) - 1000) / 1000
 
 

@@ -15,6 +15,9 @@ Each module here gives
   scenario's order of battle of the enemy's hidden air units), passed to ``resample`` as ``known=``;
 - optionally ``shape(level) -> Level``: a named level fitted to the ruleset (Cactus: where the budget is best
   spent), each change explained and measured in the module.
+- optionally ``finished(rules, state, side) -> float | None``: what a game over at ``state`` is worth to ``side``
+  where the search's won game (:data:`~hexlab.ai.search.WIN`) would be on the wrong scale against the evaluation's
+  points, or None (Cactus: Guadalcanal taken before the game's last hour).
 
 A ruleset with no module here gets :mod:`.generic` (score and strength): it plays, but knows nothing of
 its objectives. Adding one is a small file with those four names and a line in :data:`MODULES`.

@@ -41,10 +41,17 @@ For one side, its own account minus the enemy's:
   last hour only the count decides, so a position is worth the chance of winning less that of losing, in the
   search's points for a won game (:func:`_last_count`), and the terms above count nothing. Before, a 1-in-10
   chance of losing Guadalcanal outweighed the 4 VP of Munda that decide the game (as points, 2 a VP, against a lost
-  game's 10,000), and the Marines gave up won games to reinforce it. For the side that moves first, while the
-  ground moves are not over, the count is read after the other side's last moves that are worst for it
-  (:func:`_before_count`): reading it as it stood, the Japanese stayed in Beach Red at 1 VP to 1 and the Marines
-  then walked into an empty box and won;
+  game's 10,000), and the Marines gave up won games to reinforce it;
+- **the other side's last moves** (caf.sequence.ground_move_timing, caf.movement.no_exit_from_contested_box): in the
+  last hour of every turn, for the side that moves first, while the ground moves are not over, the position is
+  valued after the other side's last moves that are worst for it, every one of them tried through the engine
+  (:func:`_before_count`). Read as it stood, the count misled the Japanese in the drill turn: in the game's last
+  hour they stayed in Beach Red at 1 VP to 1, and the Marines then walked into empty Cape Esperance and won; in the
+  first turn's last hour they never attacked Guadalcanal, which holds both Marine units there before the count
+  (best play against the veteran's Marines does);
+- **a game won early** (caf.victory.sudden_death_guadalcanal): Guadalcanal taken before the game's last hour is
+  worth the position's points and 50 more (:func:`finished`), not the search's 10,000, so a tiny chance of it no
+  longer outweighs sure losses (a Banzai in the drill turn's first turn cost Japan 0.09 of its score);
 - **fights to come** (caf.combat.hit_on_six; caf.combat.hit_costs_one_step): the units under threat. In each
   contested box whose dice are still to roll this hour, the steps each side expects to lose there in the hour's
   combat, from its exact odds (``combat.hour_dist``: the engine's own ``hour_result`` pushed through every roll, what
@@ -117,9 +124,37 @@ MOVE_LEFT = 1.6
 
 
 def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
-    terms = dict.fromkeys(TERMS, 0.0)
     if _last_hour(rules, state):
-        return _last_count(rules, state, side, terms)
+        return _last_count(rules, state, side, dict.fromkeys(TERMS, 0.0))
+    if state.rules_state.hour < rules.options.hours:
+        return _points(rules, state, side)
+    # a turn's last hour: for the side that moves first, the position after the other side's last moves that is
+    # worst for it (:func:`_before_count`); for the other side, the position itself
+    return min((_points(rules, s, side) for s in _before_count(rules, state, side)), key=lambda t: sum(t.values()))
+
+
+def finished(rules: Any, state: GameState, side: str) -> float | None:
+    """What a game won or lost at ``state`` is worth to ``side`` where the search should not weigh it at its
+    :data:`~hexlab.ai.search.WIN` (None: it should). Guadalcanal taken before the game's last hour
+    (caf.victory.sudden_death_guadalcanal) is worth the position's own points and :data:`SUDDEN` more for the
+    Japanese (less for the Marines): what the evaluation gives the whole chance of it before the fight's dice, so
+    a position is worth the same before the dice and after them, and a sure win still outweighs any other move by
+    the whole of it. In the game's last hour the evaluation is already on the search's scale (:func:`_last_count`).
+    Before, a win at 10,000 points against positions counted in points made a one-in-15,000 chance of taking
+    Guadalcanal at once outweigh a sure step: the veteran declared a Banzai in turn 1's last hour of the drill turn
+    that cost Japan 0.09 of its score (0.672 against 0.761 exactly; benchmarks/results/ai.md, fifteenth sitting)."""
+    if state.turn >= rules.options.turns and state.rules_state.hour >= rules.options.hours:
+        return None
+    winner = (state.result or {}).get("winner")
+    if winner is None:
+        return None
+    points = sum(_points(rules, state, side).values())
+    return points + SUDDEN if winner == side else points - SUDDEN
+
+
+def _points(rules: Any, state: GameState, side: str) -> dict[str, float]:
+    """The evaluation's terms before the game's last hour, for the position as it stands."""
+    terms = dict.fromkeys(TERMS, 0.0)
     ground = rules.ground
     gc = rules.guadalcanal
     for s in state.sides:
