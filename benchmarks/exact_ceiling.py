@@ -212,7 +212,8 @@ class Solver:
         self.positions = 0
 
     def value(self, state: GameState) -> Any:
-        """The hero's chance of winning from ``state`` with its best play (``state`` itself is never changed)."""
+        """The hero's value from ``state`` (``state`` itself is never changed): its chance of winning, or its expected
+        score with :attr:`draw`, with its best play, or with its player's moves where :attr:`mine` is set."""
         world, memo = self.world, self.memo
         k0 = self.key(state)
         v = memo.get(k0)
