@@ -68,26 +68,32 @@ SAME_SOURCES: dict[str, str] = {
     "65bbbde3f419": "de2f435cd679",
     "7998e9462439": "40ad672127fe",
     "4b1224cf7b3e": "a9e8e49a7d6e",
-    # 26 November 2026 (fifteenth sitting): the search's optional ``finished`` hook and ``Choice.wins``
+}
+"""Each ruleset's fingerprint -> the one the same sources had while :data:`WORDS_ONLY` was still hashed in (taken
+from one checkout, commit 6f3dbfc, on 25 November 2026, before ``explain.py`` was next changed): the games recorded
+under the old one were played by exactly the sources the new one hashes, so they count as its games. The old
+values are fixed, so no game of other sources is let in; once a ruleset's sources change, its key no longer
+matches and its games are played again, as for any change."""
+SAME_PLAY: dict[str, str] = {
+    # 26 November 2026, fifteenth sitting: the search's optional ``finished`` hook and ``Choice.wins``
     "5f41e3defb2c": "293b241876b5",  # memoir44
     "68b77aa75310": "5300a04f9c8c",  # cadet
     "36a0bd2a1fad": "bec80503079c",  # warsea
     "e92fc35724d4": "c7571a7c6fe3",  # cartwheel
+    # its review: ``Searcher.terms_after`` gives the chance of winning at once (no second settle), and Cactus'
+    # last count is one function again
+    "a82f000d323b": "5f41e3defb2c",  # memoir44
+    "ffa70abe0286": "68b77aa75310",  # cadet
+    "43f9f3b1fe67": "36a0bd2a1fad",  # warsea
+    "12bd8e3c8de0": "e92fc35724d4",  # cartwheel
+    "9447c584d5e7": "ad654b432ff4",  # cactus
 }
-"""Each ruleset's fingerprint -> an earlier one whose games count as its own, for two reasons only.
-
-- The first five: the one the same sources had while :data:`WORDS_ONLY` was still hashed in (taken from one
-  checkout, commit 6f3dbfc, on 25 November 2026, before ``explain.py`` was next changed): the games recorded under
-  the old one were played by exactly the sources the new one hashes.
-- The four of 26 November: a change to the shared search that cannot change a move of these rulesets, shown so and
-  checked. ``hexlab/ai/search.py`` gained an optional ruleset hook (``finished``, only Cactus has one: without it a
-  finished game is worth what it was) and a field (``Choice.wins``, worked out from a copy after the move is valued,
-  with no node counted and no random draw; the noise skips a choice that wins at once, as it already did by its
-  value). Checked by playing 104 of the benchmark's games of these four rulesets with the sources before and after,
-  every action compared (the same in all: ``benchmarks/results/ai.md``, fifteenth sitting).
-
-The old values are fixed, so no game of other sources is let in; once a ruleset's sources change again, its key no
-longer matches and its games are played again, as for any change."""
+"""Each ruleset's fingerprint -> an earlier one of other sources shown to play the same, move for move: a change to
+shared code that cannot change a move of that ruleset, argued in the commit that made it and checked by playing
+benchmark games with the sources before and after, every action compared (``benchmarks/results/ai.md``, fifteenth
+sitting: 104 games of the four rulesets the search's hook left alone, then 224 of all five after its review). Its
+games count as the new one's, and the old one's own earlier fingerprints' too (followed back, as
+:data:`SAME_SOURCES`'s are)."""
 KEEP_MARK = "<!-- notes: kept by bench_ai.py -->"
 """A rebuilt ``ai.md`` keeps everything from this line on: the notes written by hand under the table."""
 
@@ -276,8 +282,24 @@ def fingerprint(root: Path = ROOT, ruleset: str | None = None) -> str:
 
 
 def same_play(fp: str) -> set[str]:
-    """``fp`` and the fingerprints recorded before it of the same sources (:data:`SAME_SOURCES`)."""
-    return {fp, *(old for new, old in SAME_SOURCES.items() if new == fp)}
+    """``fp`` and the fingerprints recorded before it of the same sources or the same play (:func:`earlier`)."""
+    return {fp, *(old for old, _ in earlier(fp))}
+
+
+def earlier(fp: str) -> list[tuple[str, str]]:
+    """The fingerprints whose games count as ``fp``'s, newest first, each with why: ``words`` (the same sources while
+    ``explain.py`` was hashed in, :data:`SAME_SOURCES`) or ``play`` (other sources shown to play the same,
+    :data:`SAME_PLAY`), followed back through both."""
+    found: list[tuple[str, str]] = []
+    todo = [fp]
+    while todo:
+        x = todo.pop()
+        for table, why in ((SAME_SOURCES, "words"), (SAME_PLAY, "play")):
+            old = table.get(x)
+            if old is not None and old != fp and all(old != f for f, _ in found):
+                found.append((old, why))
+                todo.append(old)
+    return found
 
 
 def fingerprints(scenarios: list[str], root: Path = ROOT) -> dict[str, str]:
@@ -548,9 +570,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _fps_text(fp: str | dict[str, str]) -> str:
     def one(x: str, rid: str = "") -> str:
-        before = sorted(same_play(x) - {x})
         said = [rid] if rid else []
-        said += [f"recorded as `{b}` before `explain.py` was left out" for b in before]
+        said += [f"recorded as `{b}` before `explain.py` was left out" if why == "words"
+                 else f"recorded as `{b}` by sources that play the same" for b, why in earlier(x)]
         return f"`{x}`" + (f" ({'; '.join(said)})" if said else "")
 
     if isinstance(fp, str):

@@ -174,6 +174,31 @@ def test_games_recorded_before_the_words_were_left_out_count_under_the_same_sour
     assert [g["seed"] for g in lines(games)] == [1, 2, 3]
 
 
+def test_games_of_sources_shown_to_play_the_same_count_back_through_every_earlier_fingerprint(bench, tmp_path,
+                                                                                               monkeypatch):
+    """A change to shared code that cannot change a ruleset's moves (bench_ai.SAME_PLAY, checked move for move) lets
+    the ruleset's games count under its new fingerprint, followed back through each earlier one, SAME_SOURCES' too;
+    the report says why each counts, and a game of any other fingerprint still does not."""
+    monkeypatch.setattr(bench, "SAME_SOURCES", {"mid000000001": "old000000001"})
+    monkeypatch.setattr(bench, "SAME_PLAY", {"new000000001": "mid000000001"})
+    monkeypatch.setattr(bench, "fingerprint", lambda root=None, ruleset=None: "new000000001")
+    assert bench.same_play("new000000001") == {"new000000001", "mid000000001", "old000000001"}
+    assert bench.same_play("other0000001") == {"other0000001"}
+    games, md = tmp_path / "games.jsonl", tmp_path / "ai.md"
+    record = {"scenario": "cadet/drill_bump", "hero": "veteran", "other": "random", "seat": "Greeks", "seed": 1,
+              "winner": "Greeks", "won": True, "lost": False, "times": [0.1], "cpu": [0.1], "error": "",
+              "commit": "abc", "wall_stop": False}
+    for seed, fp in [(1, "old000000001"), (2, "mid000000001"), (3, "new000000001"), (4, "other0000001")]:
+        bench.append_game(games, dict(record, seed=seed, fingerprint=fp))
+    bench.main(["--report-only", "--scenarios", "cadet/drill_bump", "--pairings", "veteran:random", "--seats", "0",
+                "--out-games", str(games), "--out", str(md)])
+    text = md.read_text()
+    assert "| cadet/drill_bump | Greeks | veteran vs random | 3 | 3-0-0 |" in text
+    assert ("`new000000001` (cadet; recorded as `mid000000001` by sources that play the same; recorded as "
+            "`old000000001` before `explain.py` was left out)") in text
+    assert "1 other fingerprint" in text
+
+
 def test_the_readme_table_is_rewritten_between_its_marks_and_nothing_else_is(bench, tmp_path):
     """``--readme README.md`` puts the short table (each scenario and seat: the veteran against random and against
     novice) between the two marker lines and leaves the rest of the file as it was; a file without them is refused

@@ -288,11 +288,12 @@ class Searcher:
         return state
 
     # --------------------------------------------------------------------------- one step ahead, in terms
-    def terms_after(self, state: GameState) -> tuple[dict[str, float], ChanceFacts | None]:
-        """The evaluation's terms after a move (dice rolled out: expected terms), and the dice's facts."""
+    def terms_after(self, state: GameState) -> tuple[dict[str, float], ChanceFacts | None, float]:
+        """The evaluation's terms after a move (dice rolled out: expected terms), the dice's facts, and the chance
+        the move wins at once (the dice's, or 1 for a move that simply wins)."""
         state = self.settle(state)
         if self.world.kind(state) != "dice":
-            return self._terms(state), None
+            return self._terms(state), None, float(_won(state, self.side))
         children, count, exact = self.chance_children(state)
         facts = ChanceFacts(count, count if exact else self.level.samples, exact)
         before = state
@@ -311,7 +312,7 @@ class Searcher:
             facts.own_loss += p * sum(n for s, n in lost["strength"] if s == self.side)
             if (child.result or {}).get("winner") == self.side:
                 facts.win += fp
-        return out, facts
+        return out, facts, float(facts.win)
 
     def _terms(self, state: GameState) -> dict[str, float]:
         if state.result is not None:
@@ -405,12 +406,10 @@ def search(game: Game, side: str | None = None, level: Level | str = "veteran", 
         for c in choices:
             terms: dict[str, float] = {}
             for w in worlds:
-                after = searcher.world.apply(w, c.action)
-                t, facts = searcher.terms_after(after)
+                t, facts, won = searcher.terms_after(searcher.world.apply(w, c.action))
                 for k, v in t.items():
                     terms[k] = terms.get(k, 0.0) + v / len(worlds)
                 c.chance = c.chance or facts
-                won = float(facts.win) if facts is not None else float(_won(searcher.world.settle(after), side))
                 c.wins += won / len(worlds)
             c.terms = terms
             c.value = sum(terms.values())

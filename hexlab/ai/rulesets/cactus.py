@@ -124,13 +124,12 @@ MOVE_LEFT = 1.6
 
 
 def evaluate(rules: Any, state: GameState, side: str) -> dict[str, float]:
-    if _last_hour(rules, state):
-        return _last_count(rules, state, side, dict.fromkeys(TERMS, 0.0))
     if state.rules_state.hour < rules.options.hours:
         return _points(rules, state, side)
     # a turn's last hour: for the side that moves first, the position after the other side's last moves that is
     # worst for it (:func:`_before_count`); for the other side, the position itself
-    return min((_points(rules, s, side) for s in _before_count(rules, state, side)), key=lambda t: sum(t.values()))
+    worth = _last_count if _last_hour(rules, state) else _points
+    return min((worth(rules, s, side) for s in _before_count(rules, state, side)), key=lambda t: sum(t.values()))
 
 
 def finished(rules: Any, state: GameState, side: str) -> float | None:
@@ -207,68 +206,25 @@ def _last_hour(rules: Any, state: GameState) -> bool:
             and not state.position.startswith("end."))
 
 
-def _last_count(rules: Any, state: GameState, side: str, terms: dict[str, float]) -> dict[str, float]:
+def _last_count(rules: Any, state: GameState, side: str) -> dict[str, float]:
     """In the game's last hour the count decides the game (caf.victory.uncontested_location_vp,
     caf.victory.occupied_unbombed_target), so the position is worth the side's chance of winning less its chance of
     losing, in the search's points for a won game (:data:`hexlab.ai.search.WIN`, what a game that ends one decision
-    ahead is worth), and nothing else: steps, boxes and guards count only as they turn into VP (:func:`_count_odds`).
-    The expected VP lead breaks ties, at a fiftieth of a point a VP.
+    ahead is worth), and nothing else: steps, boxes and guards count only as they turn into VP. The score now, each
+    box held alone (its VP, and its target VP on the holder's roster if never bombed), and each fight still to roll
+    this hour with the exact chances of each side holding its box alone after it (the fights the enemy can no longer
+    change, as for the fights to come); the Japanese taking Guadalcanal win at once
+    (caf.victory.sudden_death_guadalcanal). Raids still to fly are left out. The expected VP lead breaks ties, at a
+    fiftieth of a point a VP.
 
     For the side that moves first in the hour (caf.sequence.ground_move_timing), while the ground moves are not
-    over: the other side still moves before the count, so the position is worth what it is after the other side's
-    last moves that are worst for it (:func:`_before_count`), every one of them tried through the engine. Before,
-    the count was read as it stood: the Japanese in the drill turn's last hour stayed in Beach Red, 1 VP to 1, and
-    the Marines then walked into empty Cape Esperance and won; attacking Guadalcanal instead holds both Marine units
-    there and draws at worst (exact, against the veteran's Marines: 0.139 for staying, 0.607 for the attack; see
-    the fifteenth sitting in benchmarks/results/ai.md)."""
+    over, :func:`evaluate` reads it after the other side's last moves that are worst for it (:func:`_before_count`),
+    every one of them tried through the engine. Before, the count was read as it stood: the Japanese in the drill
+    turn's last hour stayed in Beach Red, 1 VP to 1, and the Marines then walked into empty Cape Esperance and won;
+    attacking Guadalcanal instead holds both Marine units there and draws at worst (exact, against the veteran's
+    Marines: 0.139 for staying, 0.607 for the attack; see the fifteenth sitting in benchmarks/results/ai.md)."""
     from ..search import WIN
 
-    best = None
-    for s in _before_count(rules, state, side):
-        won, lost, expected = _count_odds(rules, s, side)
-        worth = (WIN * (won - lost), 0.02 * expected)
-        if best is None or sum(worth) < sum(best):
-            best = worth
-    terms["result"], terms["vp"] = best  # type: ignore[misc]
-    return terms
-
-
-def _before_count(rules: Any, state: GameState, side: str) -> list[GameState]:
-    """The positions the count may be read from: the position itself, or, for the side that moves first in the hour
-    while the ground moves are not over (caf.sequence.ground_move_timing), each position after the other side's
-    last moves (the side stopping where it stands, then every order of the other side's moves the engine allows,
-    each unit at most once: caf.movement.once_per_turn), where the hour's combat begins."""
-    from ...rulesets.cactus.actions import EndMoves
-    from ..search import state_key
-    from ..world import World
-
-    last = rules.order[-1]
-    if side == last or state.position != "ground.move" or state.rules_state.round is None:
-        return [state]
-    world = World(rules)
-    start = world.settle(world.apply(state, EndMoves())) if rules.to_act(state) == side else state
-    ends: list[GameState] = []
-    seen: set[str] = set()
-    stack = [start]
-    while stack:
-        s = stack.pop()
-        key = state_key(s)
-        if key in seen:
-            continue
-        seen.add(key)
-        if s.position != "ground.move" or s.result is not None or rules.to_act(s) != last:
-            ends.append(s)
-            continue
-        stack.extend(world.settle(world.apply(s, a)) for a in world.legal(s))
-    return ends
-
-
-def _count_odds(rules: Any, state: GameState, side: str) -> tuple[float, float, float]:
-    """The side's chance of winning at the count, of losing, and its expected VP lead: the score now, each box held
-    alone (its VP, and its target VP on the holder's roster if never bombed), and each fight still to roll this hour
-    with the exact chances of each side holding its box alone after it (the fights the enemy can no longer change,
-    as for the fights to come); the Japanese taking Guadalcanal win at once (caf.victory.sudden_death_guadalcanal).
-    Raids still to fly are left out."""
     ground = rules.ground
     other = ground.other(side)
     gc = rules.guadalcanal
@@ -303,7 +259,39 @@ def _count_odds(rules: Any, state: GameState, side: str) -> tuple[float, float, 
             won += p
         elif v < 0:
             lost += p
-    return won, lost, expected
+    terms = dict.fromkeys(TERMS, 0.0)
+    terms["result"], terms["vp"] = WIN * (won - lost), 0.02 * expected
+    return terms
+
+
+def _before_count(rules: Any, state: GameState, side: str) -> list[GameState]:
+    """The positions the count may be read from: the position itself, or, for the side that moves first in the hour
+    while the ground moves are not over (caf.sequence.ground_move_timing), each position after the other side's
+    last moves (the side stopping where it stands, then every order of the other side's moves the engine allows,
+    each unit at most once: caf.movement.once_per_turn), where the hour's combat begins."""
+    from ...rulesets.cactus.actions import EndMoves
+    from ..search import state_key
+    from ..world import World
+
+    last = rules.order[-1]
+    if side == last or state.position != "ground.move" or state.rules_state.round is None:
+        return [state]
+    world = World(rules)
+    start = world.settle(world.apply(state, EndMoves())) if rules.to_act(state) == side else state
+    ends: list[GameState] = []
+    seen: set[str] = set()
+    stack = [start]
+    while stack:
+        s = stack.pop()
+        key = state_key(s)
+        if key in seen:
+            continue
+        seen.add(key)
+        if s.position != "ground.move" or s.result is not None or rules.to_act(s) != last:
+            ends.append(s)
+            continue
+        stack.extend(world.settle(world.apply(s, a)) for a in world.legal(s))
+    return ends
 
 
 def _fights_to_roll(rules: Any, state: GameState) -> dict[str, tuple]:
